@@ -1,0 +1,121 @@
+"""Actions as small frozen values, with their JSON form (API.md, ACTION)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Union
+
+from .deck import DEFAULT_DECK, Card, Deck
+from .errors import Malformed
+from .papers import PAPERS
+
+MAX_CARDS = 49  # a meld can never hold more cards than the deck has
+
+
+@dataclass(frozen=True)
+class Research:
+    source: str  # "deck" or "discard"
+    player: int | None = None
+
+
+@dataclass(frozen=True)
+class Publish:
+    paper: str
+    cards: tuple[Card, ...]
+    cite: tuple[int, ...] = ()
+    player: int | None = None
+
+
+@dataclass(frozen=True)
+class Review:
+    paper: int
+    card: Card
+    player: int | None = None
+
+
+@dataclass(frozen=True)
+class Pass:
+    player: int | None = None
+
+
+@dataclass(frozen=True)
+class EndFlag:
+    card: Card
+    player: int | None = None
+
+
+Action = Union[Research, Publish, Review, Pass, EndFlag]
+ACTION_TYPES = ("research", "publish", "review", "pass", "endflag")
+
+
+def _bad(detail: str) -> Malformed:
+    return Malformed("bad_request", detail=detail)
+
+
+def _int(value: Any, field: str, lo: int = 0, hi: int = 2**31) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise _bad(f"“{field}” must be an integer from {lo} to {hi}")
+    return value
+
+
+def _card_list(value: Any, field: str, deck: Deck) -> tuple[Card, ...]:
+    if not isinstance(value, list):
+        raise _bad(f"“{field}” must be a list of cards")
+    if len(value) > MAX_CARDS:
+        raise _bad(f"“{field}” holds more cards than the deck has")
+    return tuple(deck.parse(v) for v in value)
+
+
+def parse_action(obj: Any, deck: Deck = DEFAULT_DECK) -> Action:
+    """Turn an API ``action`` object into an Action. Raises Malformed (400) for anything odd."""
+    if not isinstance(obj, dict):
+        raise _bad("“action” must be an object")
+    kind = obj.get("type")
+    if kind not in ACTION_TYPES:
+        raise _bad(f"unknown action type {str(kind)[:30]!r}; expected one of {', '.join(ACTION_TYPES)}")
+    player = obj.get("player")
+    if player is not None:
+        player = _int(player, "player", 0, 4)
+    if kind == "research":
+        source = obj.get("from")
+        if source not in ("deck", "discard"):
+            raise _bad("research needs “from”: “deck” or “discard”")
+        return Research(source, player)
+    if kind == "publish":
+        paper = obj.get("paper")
+        if not isinstance(paper, str):
+            raise _bad("publish needs “paper”: a paper type id")
+        if paper not in PAPERS:
+            raise Malformed("unknown_paper", paper_id=paper[:40])
+        cards = _card_list(obj.get("cards"), "cards", deck)
+        cite_raw = obj.get("cite", [])
+        if cite_raw is None:
+            cite_raw = []
+        if not isinstance(cite_raw, list) or len(cite_raw) > 64:
+            raise _bad("“cite” must be a list of paper ids")
+        cite = tuple(_int(c, "cite", 1) for c in cite_raw)
+        return Publish(paper, cards, cite, player)
+    if kind == "review":
+        return Review(_int(obj.get("paper"), "paper", 1), deck.parse(obj.get("card")), player)
+    if kind == "pass":
+        return Pass(player)
+    return EndFlag(deck.parse(obj.get("card")), player)
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    """The canonical JSON form (cards always in number notation)."""
+    out: dict[str, Any]
+    if isinstance(action, Research):
+        out = {"type": "research", "from": action.source}
+    elif isinstance(action, Publish):
+        out = {"type": "publish", "paper": action.paper, "cards": [str(c) for c in action.cards],
+               "cite": list(action.cite)}
+    elif isinstance(action, Review):
+        out = {"type": "review", "paper": action.paper, "card": str(action.card)}
+    elif isinstance(action, Pass):
+        out = {"type": "pass"}
+    else:
+        out = {"type": "endflag", "card": str(action.card)}
+    if action.player is not None:
+        out["player"] = action.player
+    return out

@@ -1,0 +1,122 @@
+"""The Seven deck (R1), known only through its data file, and card notation."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass
+from functools import cached_property
+from importlib import resources
+from typing import Any
+
+from .errors import Malformed
+
+RANK_LETTERS = {"A": 1, "J": 11, "Q": 12, "K": 13}
+FACE = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """One Seven card. ``str(card)`` is the API notation and round-trips through ``Card.parse``."""
+
+    suit: str
+    rank: int
+
+    def __str__(self) -> str:
+        return f"{self.suit}-{self.rank}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: object, deck: Deck | None = None) -> Card:
+        return (deck or DEFAULT_DECK).parse(text)
+
+
+@dataclass(frozen=True)
+class Suit:
+    id: str
+    ja: str
+    en: str
+    symbol: str
+    ranks: tuple[int, ...]
+
+    def name(self, lang: str) -> str:
+        return self.ja if lang == "ja" else self.en
+
+
+class Deck:
+    """A deck description: suits, their ranks, and how many copies of each rank exist."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        suits = []
+        for raw in data["suits"]:
+            ranks = tuple(int(r) for r in raw["ranks"])
+            if not all(1 <= r <= 13 for r in ranks) or len(set(ranks)) != len(ranks):
+                raise ValueError(f"suit {raw['id']!r}: ranks must be distinct and within 1-13")
+            suits.append(Suit(str(raw["id"]).lower(), raw["ja"], raw["en"], raw.get("symbol", ""), ranks))
+        if len({s.id for s in suits}) != len(suits):
+            raise ValueError("suit ids must be unique")
+        self.suits: tuple[Suit, ...] = tuple(suits)
+        self.suit_by_id: dict[str, Suit] = {s.id: s for s in suits}
+        self.cards: tuple[Card, ...] = tuple(Card(s.id, r) for s in suits for r in s.ranks)
+        self.card_set: frozenset[Card] = frozenset(self.cards)
+        #: copies of each rank in the whole deck (R1: 7 - |7 - r| in the default deck)
+        self.rank_copies: dict[int, int] = dict(Counter(c.rank for c in self.cards))
+        self.name: dict[str, str] = data.get("name", {"en": "Seven", "ja": "セブン"})
+
+    @classmethod
+    def load(cls, path: str | None = None) -> Deck:
+        if path is None:
+            text = resources.files(__package__).joinpath("deck.json").read_text(encoding="utf-8")
+        else:
+            with open(path, encoding="utf-8") as fh:
+                text = fh.read()
+        return cls(json.loads(text))
+
+    @property
+    def size(self) -> int:
+        return len(self.cards)
+
+    @cached_property
+    def index(self) -> dict[Card, int]:
+        """Position of each card in deck order (suits in file order, ranks ascending)."""
+        return {c: i for i, c in enumerate(self.cards)}
+
+    def parse(self, text: object) -> Card:
+        """``"coin-7"``, ``"coin-K"`` or ``"COIN-13"`` -> Card; anything else is ``bad_card``."""
+        if not isinstance(text, str) or len(text) > 40:
+            raise Malformed("bad_card", card=_show(text))
+        suit, sep, rank_text = text.strip().rpartition("-")
+        rank_text = rank_text.strip().upper()
+        if not sep or not rank_text:
+            raise Malformed("bad_card", card=_show(text))
+        if rank_text in RANK_LETTERS:
+            rank = RANK_LETTERS[rank_text]
+        elif rank_text.isascii() and rank_text.isdigit() and len(rank_text) <= 2:
+            rank = int(rank_text)
+        else:
+            raise Malformed("bad_card", card=_show(text))
+        card = Card(suit.strip().lower(), rank)
+        if card not in self.card_set:
+            raise Malformed("bad_card", card=_show(text))
+        return card
+
+    def label(self, card: Card, lang: str = "en", names: dict[str, str] | None = None) -> str:
+        """Display name: 'Coin 7' / 'コイン7' (face letters for 1, 11-13); ``names`` renames suits."""
+        suit = self.suit_by_id[card.suit]
+        name = (names or {}).get(card.suit) or suit.name(lang)
+        rank = FACE.get(card.rank, str(card.rank))
+        return f"{name}{rank}" if lang == "ja" else f"{name} {rank}"
+
+
+def _show(value: object) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= 40 else text[:37] + "…"
+
+
+def rank_label(rank: int) -> str:
+    return FACE.get(rank, str(rank))
+
+
+DEFAULT_DECK = Deck.load()
