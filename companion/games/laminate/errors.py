@@ -69,10 +69,18 @@ def card_label(card: str, lang: str) -> str:
         return card
 
 
+# HTTP status per code where it is not 422 (API.md conventions).
+STATUS = {"stale": 409, "nothing_to_undo": 409}
+
+
 class IllegalAction(Exception):
     """A refusal. ``code`` is stable (API.md); ``message(lang)`` is a sentence for players."""
 
-    status = 422
+    default_status = 422
+
+    @property
+    def status(self) -> int:
+        return STATUS.get(self.code, self.default_status)
 
     def __init__(self, code: str, **params: Any) -> None:
         if code not in MESSAGES and code not in EXTRA_MESSAGES:
@@ -96,7 +104,7 @@ class IllegalAction(Exception):
 class Malformed(IllegalAction):
     """The request does not make sense as an action at all (400)."""
 
-    status = 400
+    default_status = 400
 
 
 # Codes the web layer adds for transport problems (not rule refusals).

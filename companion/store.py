@@ -1,0 +1,178 @@
+"""The one place with SQL: tables and their append-only event log, in SQLite through sqlite-utils.
+
+Durability: WAL journal with ``synchronous=FULL``, so a commit is on disk before the answer leaves.
+Every write runs in ``BEGIN IMMEDIATE`` on one connection under one lock (one writer), so concurrent
+requests queue instead of failing with "database is locked".
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+import sqlite_utils
+
+
+class StoreError(RuntimeError):
+    pass
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    id: str
+    view_id: str
+    players: tuple[str, ...]
+    start: int
+    hints: bool
+    created_at: str
+    settings: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class EventRow:
+    seq: int
+    kind: str  # "action" or "undo"
+    seat: int | None
+    action: dict[str, Any]
+    undoes: int | None
+    action_id: str | None
+    at: str
+
+
+def now_iso() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+class Store:
+    def __init__(self, path: str) -> None:
+        self.path = path
+        conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=30)
+        self.db = sqlite_utils.Database(conn)
+        self.lock = threading.RLock()
+        with self.lock:
+            conn.execute("PRAGMA busy_timeout = 30000")
+            mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if path != ":memory:" and str(mode).lower() != "wal":
+                raise StoreError(f"could not switch {path} to WAL (got {mode})")
+            # FULL: the WAL is synced at every commit, so an acknowledged action survives power loss.
+            conn.execute("PRAGMA synchronous = FULL")
+            check = conn.execute("PRAGMA integrity_check").fetchone()[0]
+            if check != "ok":
+                raise StoreError(f"database {path} failed its integrity check: {check}")
+            self._migrate()
+
+    def close(self) -> None:
+        with self.lock:
+            self.db.conn.close()
+
+    def _migrate(self) -> None:
+        if "tables" not in self.db.table_names():
+            self.db["tables"].create(
+                {"id": str, "view_id": str, "players": str, "start": int, "hints": int,
+                 "created_at": str, "settings": str},
+                pk="id", not_null={"view_id", "players", "start", "hints", "created_at"},
+            )
+            self.db["tables"].create_index(["view_id"], unique=True)
+            self.db["tables"].create_index(["created_at"])
+        if "events" not in self.db.table_names():
+            # (table_id, seq) as primary key: a duplicate seq cannot exist.
+            self.db["events"].create(
+                {"table_id": str, "seq": int, "kind": str, "seat": int, "action": str, "undoes": int,
+                 "action_id": str, "answer": str, "at": str},
+                pk=("table_id", "seq"), not_null={"kind", "action", "at"},
+                foreign_keys=[("table_id", "tables", "id")],
+            )
+            self.db.conn.execute(
+                "CREATE UNIQUE INDEX IF NOT EXISTS events_action_id ON events(table_id, action_id) "
+                "WHERE action_id IS NOT NULL")
+
+    @contextmanager
+    def write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction, taken with BEGIN IMMEDIATE under the single-writer lock."""
+        with self.lock:
+            conn = self.db.conn
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+
+    # --- tables ---
+
+    def create_table(self, record: TableRecord) -> None:
+        with self.write():
+            self.db["tables"].insert({
+                "id": record.id, "view_id": record.view_id, "players": json.dumps(record.players),
+                "start": record.start, "hints": int(record.hints), "created_at": record.created_at,
+                "settings": json.dumps(record.settings),
+            })
+
+    def update_settings(self, table_id: str, settings: dict[str, Any]) -> None:
+        with self.write():
+            self.db["tables"].update(table_id, {"settings": json.dumps(settings)})
+
+    def _record(self, row: dict[str, Any]) -> TableRecord:
+        return TableRecord(row["id"], row["view_id"], tuple(json.loads(row["players"])), row["start"],
+                           bool(row["hints"]), row["created_at"], json.loads(row["settings"] or "{}"))
+
+    def find_table(self, any_id: str) -> tuple[TableRecord, bool] | None:
+        """(record, full access?) for a full id or a view id; None if neither."""
+        with self.lock:
+            rows = list(self.db.query(
+                "SELECT * FROM tables WHERE id = :k OR view_id = :k LIMIT 1", {"k": any_id}))
+        if not rows:
+            return None
+        record = self._record(rows[0])
+        return record, record.id == any_id
+
+    def recent_tables(self, limit: int = 10) -> list[tuple[TableRecord, int, str | None]]:
+        """Most recent tables with their version (last seq) and last activity time."""
+        with self.lock:
+            rows = list(self.db.query(
+                "SELECT t.*, COALESCE(MAX(e.seq), 0) AS version, MAX(e.at) AS last_at FROM tables t "
+                "LEFT JOIN events e ON e.table_id = t.id GROUP BY t.id "
+                "ORDER BY COALESCE(MAX(e.at), t.created_at) DESC LIMIT :n", {"n": limit}))
+        return [(self._record(r), r["version"], r["last_at"]) for r in rows]
+
+    # --- events ---
+
+    def last_seq(self, table_id: str) -> int:
+        with self.lock:
+            row = self.db.conn.execute(
+                "SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_id = ?", (table_id,)).fetchone()
+        return int(row[0])
+
+    def events(self, table_id: str) -> list[EventRow]:
+        with self.lock:
+            rows = list(self.db.query(
+                "SELECT seq, kind, seat, action, undoes, action_id, at FROM events WHERE table_id = ? "
+                "ORDER BY seq", [table_id]))
+        return [EventRow(r["seq"], r["kind"], r["seat"], json.loads(r["action"]), r["undoes"], r["action_id"],
+                         r["at"]) for r in rows]
+
+    def stored_answer(self, table_id: str, action_id: str) -> str | None:
+        with self.lock:
+            row = self.db.conn.execute(
+                "SELECT answer FROM events WHERE table_id = ? AND action_id = ?", (table_id, action_id)
+            ).fetchone()
+        return row[0] if row else None
+
+    def append(self, conn: sqlite3.Connection, table_id: str, event: EventRow, answer: str | None) -> None:
+        """Insert inside a ``write()`` transaction; the caller has checked ``seq`` is next."""
+        conn.execute(
+            "INSERT INTO events (table_id, seq, kind, seat, action, undoes, action_id, answer, at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (table_id, event.seq, event.kind, event.seat, json.dumps(event.action), event.undoes,
+             event.action_id, answer, event.at))
+
+    def last_seq_in(self, conn: sqlite3.Connection, table_id: str) -> int:
+        row = conn.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_id = ?", (table_id,)).fetchone()
+        return int(row[0])

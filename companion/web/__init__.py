@@ -1,0 +1,52 @@
+"""Flask application factory: JSON API, live stream and pages over one TableService."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+from flask import Flask, Response, request
+from werkzeug.exceptions import HTTPException
+
+from ..service import TableService
+from ..store import Store
+
+PACKAGE_DIR = Path(__file__).resolve().parent.parent
+MAX_BODY = 64 * 1024  # a full meld is well under 1 KiB; anything near this is not a player
+
+
+def _asset_dir(name: str) -> str:
+    """Inside the installed package when present (wheel), else the repository's top-level folder."""
+    inside = PACKAGE_DIR / name
+    return str(inside if inside.is_dir() else PACKAGE_DIR.parent / name)
+
+
+def create_app(db_path: str, *, lang: str = "en", public_url: str | None = None,
+               secret_key: str | None = None) -> Flask:
+    app = Flask("companion", static_folder=_asset_dir("static"), template_folder=_asset_dir("templates"))
+    app.config.update(
+        MAX_CONTENT_LENGTH=MAX_BODY,
+        SECRET_KEY=secret_key or secrets.token_hex(32),
+        COMPANION_LANG=lang if lang in ("ja", "en") else "en",
+        PUBLIC_URL=public_url,
+        JSON_SORT_KEYS=False,
+    )
+    app.json.sort_keys = False
+    app.json.ensure_ascii = False
+    service = TableService(Store(db_path))
+    app.extensions["companion"] = service
+
+    from .api import api
+    from .pages import pages
+
+    app.register_blueprint(api)
+    app.register_blueprint(pages)
+
+    @app.errorhandler(HTTPException)
+    def _http_error(exc: HTTPException) -> Response:
+        if request.path.startswith("/api/"):
+            from .errors import from_http
+            return from_http(exc.code or 500)
+        return exc.get_response()
+
+    return app

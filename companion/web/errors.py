@@ -1,0 +1,40 @@
+"""JSON error answers: ``{"error": CODE, "message": TEXT}`` (API.md), with both languages added."""
+
+from __future__ import annotations
+
+from flask import Response, jsonify
+
+from ..games.laminate import IllegalAction
+from ..service import ServiceError
+from .i18n import request_lang
+
+# Transport-level refusals that are not rule codes.
+HTTP_MESSAGES = {
+    400: ("bad_request", "The request is malformed.", "リクエストの形式が正しくありません。"),
+    404: ("not_found", "Nothing is here.", "ここには何もありません。"),
+    405: ("method_not_allowed", "This address does not take that method.", "このアドレスはその方式に対応していません。"),
+    413: ("too_large", "The request body is too large.", "リクエストが大きすぎます。"),
+    415: ("unsupported_media_type", "Send JSON with Content-Type: application/json.",
+          "Content-Type: application/json で JSON を送ってください。"),
+}
+
+
+def error_response(status: int, code: str, en: str, ja: str) -> Response:
+    lang = request_lang()
+    resp = jsonify({"error": code, "message": ja if lang == "ja" else en, "message_en": en, "message_ja": ja})
+    resp.status_code = status
+    return resp
+
+
+def from_illegal(exc: IllegalAction) -> Response:
+    resp = error_response(exc.status, exc.code, exc.message("en"), exc.message("ja"))
+    return resp
+
+
+def from_service(exc: ServiceError) -> Response:
+    return error_response(exc.status, exc.code, exc.message("en"), exc.message("ja"))
+
+
+def from_http(status: int) -> Response:
+    code, en, ja = HTTP_MESSAGES.get(status, ("error", "The request failed.", "リクエストに失敗しました。"))
+    return error_response(status, code, en, ja)
