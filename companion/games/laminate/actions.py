@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from .deck import DEFAULT_DECK, Card, Deck
 from .errors import Malformed
@@ -44,7 +44,7 @@ class EndFlag:
     player: int | None = None
 
 
-Action = Union[Research, Publish, Review, Pass, EndFlag]
+Action = Research | Publish | Review | Pass | EndFlag
 ACTION_TYPES = ("research", "publish", "review", "pass", "endflag")
 
 
