@@ -72,7 +72,8 @@ class Result:
 
 def clean_name(raw: object) -> str:
     if not isinstance(raw, str):
-        raise ServiceError(400, "bad_request", "Each player name must be text.", "プレイヤー名は文字で入力してください。")
+        raise ServiceError(400, "bad_request", "Each player name must be text.",
+                           "プレイヤー名は文字で入力してください。")
     name = unicodedata.normalize("NFC", raw).strip()
     if not 1 <= len(name) <= NAME_MAX:
         raise ServiceError(400, "bad_request", f"Player names must be 1–{NAME_MAX} characters long.",

@@ -38,9 +38,11 @@ def create_app(db_path: str, *, lang: str = "en", public_url: str | None = None,
 
     from .api import api
     from .pages import pages
+    from .security import init_security
 
     app.register_blueprint(api)
     app.register_blueprint(pages)
+    init_security(app)
 
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException) -> Response:

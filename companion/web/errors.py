@@ -12,7 +12,8 @@ from .i18n import request_lang
 HTTP_MESSAGES = {
     400: ("bad_request", "The request is malformed.", "リクエストの形式が正しくありません。"),
     404: ("not_found", "Nothing is here.", "ここには何もありません。"),
-    405: ("method_not_allowed", "This address does not take that method.", "このアドレスはその方式に対応していません。"),
+    405: ("method_not_allowed", "This address does not take that method.",
+          "このアドレスはその方式に対応していません。"),
     413: ("too_large", "The request body is too large.", "リクエストが大きすぎます。"),
     415: ("unsupported_media_type", "Send JSON with Content-Type: application/json.",
           "Content-Type: application/json で JSON を送ってください。"),
