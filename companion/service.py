@@ -11,7 +11,7 @@ import json
 import secrets
 import threading
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .games.laminate import (
@@ -129,13 +129,25 @@ class TableService:
                                "これは閲覧用リンクです。見ることはできますが操作はできません。")
         return record, full
 
-    def update_settings(self, table_id: str, settings: dict[str, Any]) -> Snapshot:
-        """Change display settings (suit names…). Not a game action, but still a new version for devices."""
+    def update_settings(self, table_id: str, changes: dict[str, Any], version: int | None = None) -> Snapshot:
+        """Change table settings (assistant switch, suit names). Not a game action and not undoable,
+        but a change all the same: it is logged and bumps the version so every device refreshes."""
         with self._lock:
             snap = self._current(table_id)
-            merged = {**snap.record.settings, **settings}
-            self.store.update_settings(table_id, merged)
-            snap.record = TableRecord(**{**snap.record.__dict__, "settings": merged})
+            self._check_version(snap, version)
+            record = snap.record
+            hints = changes.get("hints", record.hints)
+            settings = {**record.settings, **{k: v for k, v in changes.items() if k != "hints"}}
+            event = EventRow(snap.version + 1, "settings", None, {"type": "settings", **changes}, None, None,
+                             now_iso())
+            with self.store.write() as conn:
+                if self.store.last_seq_in(conn, table_id) != snap.version:
+                    self._cache.pop(table_id, None)
+                    raise Stale(self.store.last_seq_in(conn, table_id))
+                self.store.append(conn, table_id, event, None)
+                self.store.update_table(conn, table_id, hints, settings)
+            snap.record = replace(record, hints=hints, settings=settings)
+            snap.version = event.seq
         self._notify()
         return snap
 
@@ -168,6 +180,8 @@ class TableService:
         snap = Snapshot(record, 0, [new_game(record.players, record.start, self.deck)])
         for event in self.store.events(table_id):
             snap.version = event.seq
+            if event.kind == "settings":
+                continue  # the table row holds the current settings
             if event.kind == "undo":
                 snap.stack.pop()
                 snap.states.pop()

@@ -37,7 +37,7 @@ class TableRecord:
 @dataclass(frozen=True)
 class EventRow:
     seq: int
-    kind: str  # "action" or "undo"
+    kind: str  # "action", "undo" or "settings"
     seat: int | None
     action: dict[str, Any]
     undoes: int | None
@@ -115,9 +115,10 @@ class Store:
                 "settings": json.dumps(record.settings),
             })
 
-    def update_settings(self, table_id: str, settings: dict[str, Any]) -> None:
-        with self.write():
-            self.db["tables"].update(table_id, {"settings": json.dumps(settings)})
+    def update_table(self, conn: sqlite3.Connection, table_id: str, hints: bool, settings: dict[str, Any]) -> None:
+        """Inside a ``write()`` transaction: the table's current settings."""
+        conn.execute("UPDATE tables SET hints = ?, settings = ? WHERE id = ?",
+                     (int(hints), json.dumps(settings), table_id))
 
     def _record(self, row: dict[str, Any]) -> TableRecord:
         return TableRecord(row["id"], row["view_id"], tuple(json.loads(row["players"])), row["start"],

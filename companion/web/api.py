@@ -9,6 +9,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from ..games.laminate import IllegalAction, Malformed, meld_report, parse_action
+from ..games.laminate.hints import hints as solve_hints
 from ..service import ServiceError, TableService
 from .sse import event_stream
 
@@ -133,13 +134,52 @@ def melds(table_id: str) -> Response:
     return jsonify({"matches": [{"paper": p, "legal": code is None, "error": code} for p, code in report]})
 
 
+@api.post("/tables/<table_id>/hints")
+def hints(table_id: str) -> Response:
+    """Private publish assistant: a question only; the hand is neither stored nor logged."""
+    record, _ = service().resolve(table_id, write=True)
+    if not service().snapshot(record.id).record.hints:
+        raise ServiceError(403, "hints_disabled", "The publish assistant is turned off at this table.",
+                           "この卓では発表アシスタントがオフになっています。")
+    body = json_body()
+    state = service().snapshot(record.id).state
+    player = body.get("player")
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < state.n:
+        raise bad(f"“player” must be a seat from 0 to {state.n - 1}")
+    hand_raw = body.get("hand")
+    if not isinstance(hand_raw, list) or len(hand_raw) > 49:
+        raise bad("“hand” must be a list of cards")
+    hand = [service().deck.parse(c) for c in hand_raw]
+    options = solve_hints(state, player, hand, service().deck)
+    return jsonify({"options": [o.to_json() for o in options]})
+
+
+@api.post("/tables/<table_id>/settings")
+def settings(table_id: str) -> Response:
+    """Table settings (not game actions): the assistant switch and suit names. Bumps the version."""
+    record, _ = service().resolve(table_id, write=True)
+    body = json_body()
+    changes: dict[str, Any] = {}
+    if "hints" in body:
+        if not isinstance(body["hints"], bool):
+            raise bad("“hints” must be true or false")
+        changes["hints"] = body["hints"]
+    if "suit_names" in body:
+        changes["suit_names"] = clean_suit_names(body["suit_names"])
+    if not changes:
+        raise bad("nothing to change: send “hints” and/or “suit_names”")
+    snap = service().update_settings(record.id, changes, version=opt_version(body))
+    return jsonify({"state": service().answer(snap)})
+
+
 @api.get("/tables/<table_id>/log")
 def log(table_id: str) -> Response:
     record, _ = service().resolve(table_id)
-    undone = {e.undoes for e in service().log(record.id) if e.kind == "undo"}
+    rows = service().log(record.id)
+    undone = {e.undoes for e in rows if e.kind == "undo"}
     events = [{"seq": e.seq, "seat": e.seat, "action": e.action, "at": e.at, "undone": e.seq in undone,
                **({"undoes": e.undoes} if e.undoes is not None else {})}
-              for e in service().log(record.id)]
+              for e in rows]
     return jsonify({"events": events})
 
 
