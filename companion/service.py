@@ -50,9 +50,19 @@ class Stale(ServiceError):
         self.current = current
 
 
-@dataclass
+@dataclass(frozen=True)
 class Snapshot:
-    """A table at one version. ``states[i]`` is the state after the i-th effective action."""
+    """A table at one version, safe to read while other requests act."""
+
+    record: TableRecord
+    version: int
+    state: GameState
+
+
+@dataclass
+class _Table:
+    """The service's mutable cache entry. ``states[i]`` is the state after the i-th effective action,
+    so undo is a pop, not a replay."""
 
     record: TableRecord
     version: int
@@ -62,6 +72,9 @@ class Snapshot:
     @property
     def state(self) -> GameState:
         return self.states[-1]
+
+    def view(self) -> Snapshot:
+        return Snapshot(self.record, self.version, self.states[-1])
 
 
 @dataclass(frozen=True)
@@ -88,7 +101,7 @@ class TableService:
     def __init__(self, store: Store, deck: Deck = DEFAULT_DECK) -> None:
         self.store = store
         self.deck = deck
-        self._cache: dict[str, Snapshot] = {}
+        self._cache: dict[str, _Table] = {}
         self._lock = threading.RLock()  # one writer; also guards the cache
         self._changed = threading.Condition(threading.Lock())
         self.closing = False
@@ -113,10 +126,10 @@ class TableService:
         record = TableRecord(secrets.token_urlsafe(18), secrets.token_urlsafe(18), tuple(cleaned), start,
                              hints, now_iso(), settings or {})
         self.store.create_table(record)
-        snap = Snapshot(record, 0, [new_game(cleaned, start, self.deck)])
+        table = _Table(record, 0, [new_game(cleaned, start, self.deck)])
         with self._lock:
-            self._cache[record.id] = snap
-        return snap
+            self._cache[record.id] = table
+            return table.view()
 
     def resolve(self, any_id: str, *, write: bool = False) -> tuple[TableRecord, bool]:
         """The table behind a full or view id; 404 if none, 403 if ``write`` with a view id."""
@@ -129,7 +142,8 @@ class TableService:
                                "これは閲覧用リンクです。見ることはできますが操作はできません。")
         return record, full
 
-    def update_settings(self, table_id: str, changes: dict[str, Any], version: int | None = None) -> Snapshot:
+    def update_settings(self, table_id: str, changes: dict[str, Any],
+                        version: int | None = None) -> Snapshot:
         """Change table settings (assistant switch, suit names). Not a game action and not undoable,
         but a change all the same: it is logged and bumps the version so every device refreshes."""
         with self._lock:
@@ -148,8 +162,9 @@ class TableService:
                 self.store.update_table(conn, table_id, hints, settings)
             snap.record = replace(record, hints=hints, settings=settings)
             snap.version = event.seq
+            view = snap.view()
         self._notify()
-        return snap
+        return view
 
     def recent(self, limit: int = 10) -> list[tuple[TableRecord, int, str | None]]:
         return self.store.recent_tables(limit)
@@ -158,26 +173,27 @@ class TableService:
 
     def snapshot(self, table_id: str) -> Snapshot:
         with self._lock:
-            return self._current(table_id)
+            return self._current(table_id).view()
 
     def version(self, table_id: str) -> int:
-        return self.snapshot(table_id).version
+        with self._lock:
+            return self._current(table_id).version
 
     def answer(self, snap: Snapshot, full: bool = True) -> dict[str, Any]:
         return state_to_json(snap.state, table_id=snap.record.id if full else None,
                              view_id=snap.record.view_id, version=snap.version, hints=snap.record.hints)
 
-    def _current(self, table_id: str) -> Snapshot:
+    def _current(self, table_id: str) -> _Table:
         snap = self._cache.get(table_id)
         if snap is None:
             snap = self._rebuild(table_id)
             self._cache[table_id] = snap
         return snap
 
-    def _rebuild(self, table_id: str) -> Snapshot:
+    def _rebuild(self, table_id: str) -> _Table:
         """Replay the log once: actions push, undos pop (the version still counts every event)."""
         record, _ = self.resolve(table_id)
-        snap = Snapshot(record, 0, [new_game(record.players, record.start, self.deck)])
+        snap = _Table(record, 0, [new_game(record.players, record.start, self.deck)])
         for event in self.store.events(table_id):
             snap.version = event.seq
             if event.kind == "settings":
@@ -201,23 +217,23 @@ class TableService:
             snap = self._current(table_id)
             replay = self._replayed(table_id, action_id)
             if replay is not None:
-                return Result(snap, replay)
+                return Result(snap.view(), replay)
             self._check_version(snap, version)
             new_state = apply(snap.state, action, self.deck)  # raises IllegalAction
             if dry_run:
-                return Result(snap, {"state": self.answer(snap), "legal": True})
+                return Result(snap.view(), {"state": self.answer(snap.view()), "legal": True})
             event = EventRow(snap.version + 1, "action", snap.state.active, action_to_json(action), None,
                              action_id, now_iso())
             answer = self._commit(snap, event, new_state)
             snap.stack.append(event)
-            return Result(snap, answer)
+            return Result(snap.view(), answer)
 
     def undo(self, table_id: str, *, version: int | None = None, action_id: str | None = None) -> Result:
         with self._lock:
             snap = self._current(table_id)
             replay = self._replayed(table_id, action_id)
             if replay is not None:
-                return Result(snap, replay)
+                return Result(snap.view(), replay)
             self._check_version(snap, version)
             if not snap.stack:
                 raise IllegalAction("nothing_to_undo")
@@ -226,7 +242,7 @@ class TableService:
                              now_iso())
             answer = self._commit(snap, event, None)
             snap.stack.pop()
-            return Result(snap, answer)
+            return Result(snap.view(), answer)
 
     def _replayed(self, table_id: str, action_id: str | None) -> dict[str, Any] | None:
         if action_id is None:
@@ -235,11 +251,11 @@ class TableService:
         return json.loads(stored) if stored is not None else None
 
     @staticmethod
-    def _check_version(snap: Snapshot, version: int | None) -> None:
+    def _check_version(snap: _Table, version: int | None) -> None:
         if version is not None and version != snap.version:
             raise Stale(snap.version)
 
-    def _commit(self, snap: Snapshot, event: EventRow, new_state: GameState | None) -> dict[str, Any]:
+    def _commit(self, snap: _Table, event: EventRow, new_state: GameState | None) -> dict[str, Any]:
         """Append the event durably, then move the cached snapshot forward (states pop on undo)."""
         table_id = snap.record.id
         answer_state = new_state if new_state is not None else snap.states[-2]
