@@ -103,7 +103,10 @@ class TableService:
         self.deck = deck
         self._cache: dict[str, _Table] = {}
         self._lock = threading.RLock()  # one writer; also guards the cache
+        # Streams wait on this; it guards only ``_versions`` and is never held while taking ``_lock``,
+        # so a writer (which holds ``_lock`` and then notifies) can never deadlock with a waiter.
         self._changed = threading.Condition(threading.Lock())
+        self._versions: dict[str, int] = {}
         self.closing = False
 
     # --- tables ---
@@ -163,7 +166,7 @@ class TableService:
             snap.record = replace(record, hints=hints, settings=settings)
             snap.version = event.seq
             view = snap.view()
-        self._notify()
+        self._notify(table_id, view.version)
         return view
 
     def recent(self, limit: int = 10) -> list[tuple[TableRecord, int, str | None]]:
@@ -272,20 +275,23 @@ class TableService:
         else:
             snap.states.pop()
         snap.version = event.seq
-        self._notify()
+        self._notify(table_id, snap.version)
         return answer
 
     # --- live updates ---
 
-    def _notify(self) -> None:
+    def _notify(self, table_id: str | None = None, version: int | None = None) -> None:
         with self._changed:
+            if table_id is not None and version is not None:
+                self._versions[table_id] = version
             self._changed.notify_all()
 
     def wait_for_change(self, table_id: str, known: int, timeout: float) -> int:
         """Block until the table's version differs from ``known`` (or timeout); return the version."""
         with self._changed:
-            self._changed.wait_for(lambda: self.closing or self.version(table_id) != known, timeout)
-        return self.version(table_id)
+            self._versions.setdefault(table_id, known)
+            self._changed.wait_for(lambda: self.closing or self._versions[table_id] != known, timeout)
+            return self._versions[table_id]
 
     def close(self) -> None:
         self.closing = True
