@@ -1,0 +1,270 @@
+"""Command line: ``companion serve`` (also bare ``companion`` and ``python -m companion``).
+
+Binds 0.0.0.0:8000 by default, prints the URL to open and a QR code of it, and runs waitress until Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import logging
+import os
+import shutil
+import socket
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from . import __version__
+from .datadir import SECRET_FILENAME, default_db_path, ensure_dir, load_or_create_secret
+from .netinfo import public_url
+from .server import (
+    DEFAULT_THREADS,
+    RESERVED_THREADS,
+    PortInUse,
+    RequestMiddleware,
+    bind_socket,
+    make_server,
+    next_free_port,
+    run,
+    waitress_settings,
+)
+from .termqr import MODES, terminal_qr
+
+DEFAULT_HOST = "0.0.0.0"
+DEFAULT_PORT = 8000
+PORT_SEARCH = 100
+LANGS = ("en", "ja")
+
+_TOP_LEVEL_FLAGS = {"-h", "--help", "--version"}
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"port must be between 0 and 65535, not {value}")
+    return value
+
+
+def _threads(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if value < RESERVED_THREADS + 4:
+        raise argparse.ArgumentTypeError(f"at least {RESERVED_THREADS + 4} threads are needed")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description="A table companion for Laminate Rummy. Without a command, runs `serve`.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    serve = commands.add_parser(
+        "serve", help="run the companion on this device for everyone at the table",
+        description="Serve the companion on the local network; players open the URL or scan the QR code.",
+    )
+    serve.add_argument("--host", default=DEFAULT_HOST,
+                       help="address to listen on (default %(default)s: every interface; "
+                            "127.0.0.1: this device only)")
+    serve.add_argument("--port", type=_port, default=DEFAULT_PORT,
+                       help="port to listen on (default %(default)s; 0 picks a free one)")
+    serve.add_argument("--db", metavar="PATH",
+                       help=f"SQLite database file (default: {default_db_path()})")
+    serve.add_argument("--lang", choices=LANGS, default="en",
+                       help="default language of the pages (default %(default)s; "
+                            "each browser can switch)")
+    serve.add_argument("--url", metavar="URL",
+                       help="the address players should open, if the one found is wrong "
+                            "(e.g. http://192.168.1.23:8000)")
+    serve.add_argument("--qr", choices=MODES, default="auto",
+                       help="how to draw the QR code (default auto: colours on a terminal, "
+                            "ASCII otherwise)")
+    serve.add_argument("--threads", type=_threads, default=DEFAULT_THREADS,
+                       help="worker threads; each open live-update stream holds one "
+                            "(default %(default)s)")
+    loudness = serve.add_mutually_exclusive_group()
+    loudness.add_argument("-q", "--quiet", action="store_true", help="log only warnings and errors")
+    loudness.add_argument("-v", "--verbose", action="store_true",
+                          help="log more (server internals, full ids in paths)")
+    return parser
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or (args[0].startswith("-") and args[0] not in _TOP_LEVEL_FLAGS):
+        args.insert(0, "serve")  # bare `companion` and `companion --port 9000` mean serve
+    return build_parser().parse_args(args)
+
+
+# --------------------------------------------------------------------------- output
+
+class _Formatter(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        when = self.formatTime(record, "%H:%M:%S")
+        message = record.getMessage()
+        if record.levelno >= logging.WARNING:
+            message = f"{record.levelname.lower()}: {message}"
+        text = f"{when} {message}"
+        if record.exc_info:
+            text += "\n" + self.formatException(record.exc_info)
+        return text
+
+
+def configure_logging(*, quiet: bool = False, verbose: bool = False, stream: TextIO | None = None) -> None:
+    root = logging.getLogger()
+    if not root.handlers:
+        handler = logging.StreamHandler(stream or sys.stderr)
+        handler.setFormatter(_Formatter())
+        root.addHandler(handler)
+    own = logging.WARNING if quiet else logging.DEBUG if verbose else logging.INFO
+    root.setLevel(own)
+    logging.getLogger("companion").setLevel(own)
+    # waitress says "Client disconnected while serving ..." at INFO for every phone that leaves.
+    logging.getLogger("waitress").setLevel(logging.INFO if verbose else logging.WARNING)
+
+
+def _tidy_streams() -> None:
+    """Never die on a console that cannot show a character of a path (e.g. cp1252, cp932)."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(AttributeError, ValueError, OSError):
+            stream.reconfigure(errors="replace")  # type: ignore[union-attr]
+
+
+def say(text: str = "") -> None:
+    """Print and flush at once (stdout is a pipe under test harnesses and service managers)."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:  # e.g. `companion serve | head -3`: keep serving, stop printing
+        with contextlib.suppress(OSError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+
+
+def _is_tty(stream: TextIO | None) -> bool:
+    try:
+        return stream is not None and stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def _stdin_is_tty() -> bool:
+    return _is_tty(sys.stdin)
+
+
+# --------------------------------------------------------------------------- serve
+
+def acquire_socket(host: str, port: int, *, interactive: bool | None = None,
+                   ask: Callable[[str], str] = input, tell: Callable[[str], None] = say
+                   ) -> socket.socket | None:
+    """Bind ``host:port``; if taken, offer (interactive) or pick (non-interactive) the next free port."""
+    try:
+        return bind_socket(host, port)
+    except PortInUse:
+        pass
+    candidate = next_free_port(host, port + 1, PORT_SEARCH) if port < 65535 else None
+    if candidate is None:
+        tell(f"Port {port} is already in use, and so are the next {PORT_SEARCH}. "
+             "Stop the other program or choose one with --port.")
+        return None
+    new_port = candidate.getsockname()[1]
+    if interactive is None:
+        interactive = _stdin_is_tty()
+    if not interactive:
+        tell(f"Port {port} is already in use; using port {new_port} instead.")
+        return candidate
+    try:
+        answer = ask(f"Port {port} is already in use. Use port {new_port} instead? [Y/n] ")
+    except EOFError:
+        answer = ""
+    except KeyboardInterrupt:
+        candidate.close()
+        raise
+    if answer.strip().lower() in ("n", "no"):
+        candidate.close()
+        tell("Not started. Stop the program using the port, or choose another one with --port.")
+        return None
+    return candidate
+
+
+def _closer(app: Any) -> Callable[[], None] | None:
+    service = getattr(app, "extensions", {}).get("companion")
+    close = getattr(service, "close", None)
+    return close if callable(close) else None
+
+
+def serve(args: argparse.Namespace) -> int:
+    _tidy_streams()
+    configure_logging(quiet=args.quiet, verbose=args.verbose)
+
+    db_path = Path(args.db).expanduser() if args.db else default_db_path()
+    db_path = db_path.absolute()
+    try:
+        ensure_dir(db_path.parent)
+        secret = load_or_create_secret(db_path.parent)
+    except OSError as exc:
+        say(f"Cannot use the data folder {db_path.parent}: {exc.strerror or exc}. "
+            "Choose another place with --db PATH.")
+        return 2
+
+    try:
+        sock = acquire_socket(args.host, args.port)
+    except KeyboardInterrupt:
+        say()
+        return 130
+    except OSError as exc:
+        say(f"Cannot listen on {args.host}:{args.port}: {exc.strerror or exc}.")
+        return 2
+    if sock is None:
+        return 1
+    port = sock.getsockname()[1]
+    url, warning = public_url(args.host, port, override=args.url)
+
+    try:
+        settings = waitress_settings(threads=args.threads, verbose=args.verbose)
+        from .web import create_app  # imported late: keeps `companion --help` instant
+
+        app = create_app(str(db_path), lang=args.lang, public_url=url, secret_key=secret)
+        wsgi = RequestMiddleware(app, max_streams=args.threads - RESERVED_THREADS,
+                                 redact_ids=not args.verbose)
+        server = make_server(wsgi, sock, **settings)
+    except BaseException:
+        sock.close()
+        raise
+
+    # The socket listens already: anyone who connects from here on is served as soon as run() starts.
+    say(f"Laminate Rummy companion {__version__}")
+    columns = shutil.get_terminal_size((80, 24)).columns if _is_tty(sys.stdout) else None
+    qr = terminal_qr(url, mode=args.qr, columns=columns)
+    say(f"Open {url} on every device at the table (same Wi-Fi)" + (", or scan:" if qr else "."))
+    if qr:
+        say()
+        say(qr)
+        say()
+    if warning:
+        say(f"Note: {warning}")
+    say(f"Data:  {db_path}  (secret key: {db_path.parent / SECRET_FILENAME})")
+    say("Stop:  press Ctrl+C")
+
+    run(server, on_shutdown=_closer(app))
+    say("Stopped.")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    if args.command != "serve":  # pragma: no cover - argparse only knows serve
+        build_parser().print_help()
+        return 2
+    try:
+        return serve(args)
+    except KeyboardInterrupt:  # Ctrl-C before the server loop took over: still no traceback
+        say()
+        say("Stopped.")
+        return 0

@@ -1,0 +1,368 @@
+"""The production WSGI server: waitress, tuned for many long-lived Server-Sent Events streams.
+
+Waitress runs every request on a worker thread from a fixed pool, and an SSE stream keeps its thread for
+as long as the device stays connected. The settings below (see ``waitress_settings``) are chosen so that
+25 and more devices can hold their stream while the others act:
+
+``threads``
+    The pool size. Streams plus concurrent ordinary requests must fit, so it is large (default 100;
+    an idle waitress thread costs a little stack and nothing else). ``RequestMiddleware`` caps the number
+    of simultaneous streams at ``threads - RESERVED_THREADS`` (503 + Retry-After beyond that), so actions
+    and page loads always find a free thread however many streams are open.
+``channel_request_lookahead``
+    Above 0, waitress keeps reading a connection while its request runs, so it notices at once when a
+    client closes the socket and offers ``environ["waitress.client_disconnected"]``; the stream generator
+    polls it about once a second and ends, which frees the thread. With 0 a vanished client would hold a
+    thread until a write fails.
+``send_bytes`` / ``outbuf_high_watermark``
+    Left at their defaults on purpose. Since waitress 1.3 ``send_bytes`` is 1 (and deprecated, setting it
+    warns): every chunk the app_iter yields is appended to the channel's buffer and ``write_soon`` flushes
+    it to the socket right away from the worker thread (TCP_NODELAY is set), so a 40-byte SSE event leaves
+    at once. ``outbuf_high_watermark`` (16 MiB) only pauses an app_iter that outruns its client; SSE chunks
+    are tiny, so it never engages for us.
+``socket_options`` (set on the Adjustments object by ``make_server``)
+    TCP_NODELAY (waitress's default) plus TCP keep-alive and, where the OS has it, TCP_USER_TIMEOUT: a
+    phone that leaves the Wi-Fi without closing its socket sends neither FIN nor RST; unacknowledged
+    keep-alive comments then make the kernel drop the connection after ~30 s instead of ~15 minutes of
+    retransmissions, and the stream's thread is freed.
+``connection_limit``, ``backlog``, ``asyncore_use_poll``
+    Browsers keep several keep-alive connections each; poll() avoids select()'s 1024-descriptor ceiling.
+``log_socket_errors``
+    Off unless verbose: devices vanishing mid-stream is normal here, not an error worth a traceback.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import logging
+import os
+import re
+import signal
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from waitress import wasyncore
+from waitress.server import create_server
+
+log = logging.getLogger("companion.requests")
+server_log = logging.getLogger("companion.server")
+
+DEFAULT_THREADS = 100
+RESERVED_THREADS = 8  # never taken by streams: left for actions, reads and page loads
+CONNECTION_LIMIT = 500
+SHUTDOWN_TIMEOUT = 3.0
+
+Environ = dict[str, Any]
+StartResponse = Callable[..., Any]
+WSGIApp = Callable[[Environ, StartResponse], Iterable[bytes]]
+
+
+# --------------------------------------------------------------------------- binding
+
+class PortInUse(OSError):
+    pass
+
+
+def _in_use(exc: OSError) -> bool:
+    return exc.errno in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", -1)) or \
+        getattr(exc, "winerror", None) in (10048, 10013)
+
+
+def bind_socket(host: str, port: int) -> socket.socket:
+    """A listening TCP socket bound to ``host:port``; ``PortInUse`` if the port is taken."""
+    bind_host = None if host in ("", "*") else host.strip("[]")
+    infos = socket.getaddrinfo(bind_host, port, socket.AF_UNSPEC, socket.SOCK_STREAM, 0,
+                               socket.AI_PASSIVE)
+    family, socktype, proto, _, sockaddr = infos[0]
+    sock = socket.socket(family, socktype, proto)
+    try:
+        if os.name == "nt":
+            # On Windows SO_REUSEADDR would let us steal a port another program is using.
+            with contextlib.suppress(AttributeError, OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_EXCLUSIVEADDRUSE, 1)
+        else:
+            # Rebind right away after a restart (sockets in TIME_WAIT); a listener still blocks us.
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(sockaddr)
+        sock.listen(1024)  # claim it now (waitress listens again with its own backlog)
+    except OSError as exc:
+        sock.close()
+        if _in_use(exc):
+            raise PortInUse(exc.errno, f"port {port} is already in use on {host or '*'}") from exc
+        raise
+    return sock
+
+
+def next_free_port(host: str, start: int, tries: int = 100) -> socket.socket | None:
+    """The first port from ``start`` on that can be bound, as a bound socket (None if all taken)."""
+    for port in range(start, min(start + tries, 65536)):
+        try:
+            return bind_socket(host, port)
+        except PortInUse:
+            continue
+    return None
+
+
+# --------------------------------------------------------------------------- settings
+
+def _probe_socket_options(candidates: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+    """Keep only the options this OS accepts (waitress drops a connection whose setsockopt fails)."""
+    usable = []
+    probe = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        for option in candidates:
+            try:
+                probe.setsockopt(*option)
+            except OSError:
+                continue
+            usable.append(option)
+    finally:
+        probe.close()
+    return usable
+
+
+def socket_options() -> list[tuple[int, int, int]]:
+    tcp = socket.IPPROTO_TCP
+    wanted = [(tcp, socket.TCP_NODELAY, 1), (socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)]
+    if hasattr(socket, "TCP_KEEPIDLE"):
+        wanted.append((tcp, socket.TCP_KEEPIDLE, 30))
+    elif hasattr(socket, "TCP_KEEPALIVE"):  # macOS
+        wanted.append((tcp, socket.TCP_KEEPALIVE, 30))
+    if hasattr(socket, "TCP_KEEPINTVL"):
+        wanted.append((tcp, socket.TCP_KEEPINTVL, 10))
+    if hasattr(socket, "TCP_KEEPCNT"):
+        wanted.append((tcp, socket.TCP_KEEPCNT, 3))
+    if hasattr(socket, "TCP_USER_TIMEOUT"):  # Linux, Android
+        wanted.append((tcp, socket.TCP_USER_TIMEOUT, 30_000))
+    return _probe_socket_options(wanted)
+
+
+def _raise_fd_limit(wanted: int) -> int:
+    """Raise the soft open-files limit towards ``wanted`` (macOS starts at 256); return the limit."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit to raise (select() there is capped by waitress anyway)
+        return wanted
+    try:
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    except (ValueError, OSError):
+        return wanted
+    if soft == resource.RLIM_INFINITY or soft >= wanted:
+        return wanted
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        return target
+    except (ValueError, OSError):
+        return soft
+
+
+def waitress_settings(*, threads: int = DEFAULT_THREADS, verbose: bool = False) -> dict[str, Any]:
+    fd_limit = _raise_fd_limit(2 * CONNECTION_LIMIT + 64)
+    return {
+        "threads": threads,
+        "channel_request_lookahead": 5,
+        "connection_limit": max(64, min(CONNECTION_LIMIT, fd_limit - 64)),
+        "backlog": 1024,
+        "asyncore_use_poll": True,
+        "cleanup_interval": 30,
+        "channel_timeout": 120,  # idle keep-alive connections only; a running stream is never cut
+        "log_socket_errors": verbose,
+        "ident": "companion",
+        "expose_tracebacks": False,
+    }
+
+
+# --------------------------------------------------------------------------- request log
+
+_TOKEN = re.compile(r"(?<=/)([A-Za-z0-9_-]{4})[A-Za-z0-9_-]{12,}")
+
+
+def redact(path: str) -> str:
+    """Shorten long unguessable tokens (table ids grant write access) in a logged path."""
+    return _TOKEN.sub(r"\1...", path)
+
+
+class _Body:
+    """Wraps an app_iter to learn when the response is over (waitress calls close() at the end)."""
+
+    def __init__(self, inner: Iterable[bytes], done: Callable[[], None]) -> None:
+        self._inner = inner
+        self._done: Callable[[], None] | None = done
+
+    def __iter__(self) -> Iterator[bytes]:
+        return iter(self._inner)
+
+    def close(self) -> None:
+        try:
+            close = getattr(self._inner, "close", None)
+            if close is not None:
+                close()
+        finally:
+            done, self._done = self._done, None
+            if done is not None:
+                done()
+
+
+class _SizedBody(_Body):
+    def __len__(self) -> int:  # lets waitress set Content-Length for one-chunk bodies
+        return len(self._inner)  # type: ignore[arg-type]
+
+
+class RequestMiddleware:
+    """One log line per request (method, path without query, status, ms) and a cap on open streams.
+
+    A response is a stream when its Content-Type is ``text/event-stream``; it is logged once, when it
+    ends (keep-alive comments are never logged). Streams beyond ``max_streams`` get 503 + Retry-After so
+    that ordinary requests always find a free worker thread.
+    """
+
+    def __init__(self, app: WSGIApp, *, max_streams: int | None = None, redact_ids: bool = True) -> None:
+        self.app = app
+        self.max_streams = max_streams
+        self.redact_ids = redact_ids
+        self._lock = threading.Lock()
+        self.open_streams = 0
+
+    def _path(self, environ: Environ) -> str:
+        path = (environ.get("SCRIPT_NAME", "") + environ.get("PATH_INFO", "")) or "/"
+        return redact(path) if self.redact_ids else path
+
+    def _log(self, method: str, path: str, status: str, started: float, stream: bool) -> None:
+        ms = (time.perf_counter() - started) * 1000
+        code = status.split(" ", 1)[0] if status else "-"
+        level = logging.WARNING if code.startswith("5") else logging.INFO
+        if log.isEnabledFor(level):
+            suffix = " (stream)" if stream else ""
+            log.log(level, "%s %s %s %.1f ms%s", method, path, code, ms, suffix)
+
+    def __call__(self, environ: Environ, start_response: StartResponse) -> Iterable[bytes]:
+        started = time.perf_counter()
+        method = environ.get("REQUEST_METHOD", "-")
+        path = self._path(environ)
+        seen: dict[str, Any] = {"status": "", "stream": False, "rejected": False}
+
+        def _start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            is_stream = any(k.lower() == "content-type" and v.lower().startswith("text/event-stream")
+                            for k, v in headers)
+            if is_stream and not seen["stream"]:
+                with self._lock:
+                    if self.max_streams is not None and self.open_streams >= self.max_streams:
+                        seen["rejected"] = True
+                    else:
+                        self.open_streams += 1
+                        seen["stream"] = True
+            if seen["rejected"]:
+                status = "503 Service Unavailable"
+                headers = [("Content-Type", "text/plain; charset=utf-8"), ("Retry-After", "5"),
+                           ("Content-Length", str(len(_BUSY)))]
+                exc_info = None
+            seen["status"] = status
+            return start_response(status, headers, exc_info) if exc_info else start_response(status, headers)
+
+        def _done() -> None:
+            if seen["stream"]:
+                with self._lock:
+                    self.open_streams -= 1
+            self._log(method, path, seen["status"], started, seen["stream"])
+
+        try:
+            result = self.app(environ, _start_response)
+        except BaseException:
+            self._log(method, path, seen["status"] or "500", started, False)
+            raise
+        if seen["rejected"]:
+            close = getattr(result, "close", None)
+            if close is not None:
+                close()
+            server_log.warning("Too many live streams open (%d); refused one", self.max_streams)
+            _done()
+            return [_BUSY]
+        file_wrapper = environ.get("wsgi.file_wrapper")
+        if isinstance(file_wrapper, type) and isinstance(result, file_wrapper):
+            _done()  # keep waitress's zero-copy file sending; a file is out in no time anyway
+            return result
+        if hasattr(result, "__len__"):
+            return _SizedBody(result, _done)
+        return _Body(result, _done)
+
+
+_BUSY = b"Too many devices are following live updates right now; retrying shortly.\n"
+
+
+# --------------------------------------------------------------------------- running
+
+class _Stop(wasyncore.ExitNow):
+    """Raised by our SIGINT/SIGTERM handler; waitress's loop lets ExitNow through untouched."""
+
+
+def _raise_stop(signum: int, frame: Any) -> None:
+    raise _Stop(signum)
+
+
+def _force_exit(signum: int, frame: Any) -> None:  # a second Ctrl-C while shutting down
+    os._exit(130)
+
+
+def make_server(app: WSGIApp, sock: socket.socket, *,
+                options: list[tuple[int, int, int]] | None = None, **settings: Any) -> Any:
+    """A waitress server on the bound ``sock``; ``options`` are set on every accepted connection."""
+    server = create_server(app, sockets=[sock], **settings)
+    # Not a keyword adjustment in waitress 3: set on the (shared) Adjustments object instead.
+    server.adj.socket_options = socket_options() if options is None else options
+    return server
+
+
+def run(server: Any, *, on_shutdown: Callable[[], None] | None = None,
+        shutdown_timeout: float = SHUTDOWN_TIMEOUT, install_signals: bool = True) -> None:
+    """Serve until Ctrl-C (SIGINT) or SIGTERM, then shut down cleanly, without a traceback.
+
+    Shutdown: stop accepting, tell the app (``on_shutdown``: streams end), close every connection (a
+    stream's ``client_disconnected()`` turns True), then wait for the worker threads to finish.
+    """
+    previous: dict[int, Any] = {}
+    try:
+        try:
+            if install_signals and threading.current_thread() is threading.main_thread():
+                # Installed explicitly: a server started in the background by a non-interactive shell
+                # inherits SIGINT ignored, and `kill -INT` must still stop it.
+                for name in ("SIGINT", "SIGTERM", "SIGBREAK"):
+                    sig = getattr(signal, name, None)
+                    if sig is not None:
+                        previous[sig] = signal.signal(sig, _raise_stop)
+            server.run()  # returns by itself only on KeyboardInterrupt/SystemExit (not with our handler)
+        except (_Stop, KeyboardInterrupt):
+            pass
+        for sig in previous:
+            signal.signal(sig, _force_exit)
+        shutdown(server, on_shutdown=on_shutdown, timeout=shutdown_timeout)
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def shutdown(server: Any, *, on_shutdown: Callable[[], None] | None = None,
+             timeout: float = SHUTDOWN_TIMEOUT) -> bool:
+    """Close the server; True when every worker thread finished within ``timeout``."""
+    with contextlib.suppress(OSError):
+        wasyncore.dispatcher.close(server)  # the listening socket only; the trigger stays for now
+    if on_shutdown is not None:
+        try:
+            on_shutdown()
+        except Exception:
+            server_log.exception("Error while stopping the app")
+    for channel in list(getattr(server, "active_channels", {}).values()):
+        with contextlib.suppress(Exception):
+            channel.handle_close()
+    dispatcher = server.task_dispatcher
+    dispatcher.shutdown(cancel_pending=True, timeout=timeout)
+    finished = not dispatcher.threads
+    if finished:
+        # Only now: a worker finishing late would pull the trigger and fail on a closed pipe.
+        with contextlib.suppress(Exception):
+            wasyncore.close_all(server._map)
+    return finished
