@@ -11,6 +11,7 @@ import json
 import secrets
 import threading
 import unicodedata
+from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -29,6 +30,7 @@ from .games.laminate.jsonform import state_to_json
 from .store import EventRow, Store, TableRecord, now_iso
 
 NAME_MAX = 40
+MAX_CACHED_TABLES = 256
 
 
 class ServiceError(Exception):
@@ -91,7 +93,10 @@ def clean_name(raw: object) -> str:
     if not 1 <= len(name) <= NAME_MAX:
         raise ServiceError(400, "bad_request", f"Player names must be 1–{NAME_MAX} characters long.",
                            f"プレイヤー名は1〜{NAME_MAX}文字にしてください。")
-    if any(unicodedata.category(ch) in {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"} for ch in name):
+    # Format characters are refused (bidi overrides can disguise a name) except the zero-width joiner
+    # that emoji sequences such as 👩‍💻 need.
+    if any(unicodedata.category(ch) in {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"} and ch != "\u200d"
+           for ch in name):
         raise ServiceError(400, "bad_request", "Player names cannot contain control characters.",
                            "プレイヤー名に制御文字は使えません。")
     return name
@@ -101,7 +106,7 @@ class TableService:
     def __init__(self, store: Store, deck: Deck = DEFAULT_DECK) -> None:
         self.store = store
         self.deck = deck
-        self._cache: dict[str, _Table] = {}
+        self._cache: OrderedDict[str, _Table] = OrderedDict()  # least recently used first
         self._lock = threading.RLock()  # one writer; also guards the cache
         # Streams wait on this; it guards only ``_versions`` and is never held while taking ``_lock``,
         # so a writer (which holds ``_lock`` and then notifies) can never deadlock with a waiter.
@@ -116,7 +121,7 @@ class TableService:
         if not isinstance(names, list) or not 3 <= len(names) <= 5:
             raise ServiceError(400, "bad_request", "A table needs 3 to 5 players.", "プレイヤーは3〜5人です。")
         cleaned = [clean_name(n) for n in names]
-        if len({n.casefold() for n in cleaned}) != len(cleaned):
+        if len(set(cleaned)) != len(cleaned):
             raise ServiceError(400, "bad_request", "Player names must all be different.",
                                "プレイヤー名が重複しています。")
         if start == "random":
@@ -132,6 +137,8 @@ class TableService:
         table = _Table(record, 0, [new_game(cleaned, start, self.deck)])
         with self._lock:
             self._cache[record.id] = table
+            while len(self._cache) > MAX_CACHED_TABLES:
+                self._cache.popitem(last=False)
             return table.view()
 
     def resolve(self, any_id: str, *, write: bool = False) -> tuple[TableRecord, bool]:
@@ -191,6 +198,10 @@ class TableService:
         if snap is None:
             snap = self._rebuild(table_id)
             self._cache[table_id] = snap
+            while len(self._cache) > MAX_CACHED_TABLES:  # old tables are rebuilt from the log if touched
+                self._cache.popitem(last=False)
+        else:
+            self._cache.move_to_end(table_id)
         return snap
 
     def _rebuild(self, table_id: str) -> _Table:
@@ -218,7 +229,7 @@ class TableService:
             action_id: str | None = None) -> Result:
         with self._lock:
             snap = self._current(table_id)
-            replay = self._replayed(table_id, action_id)
+            replay = self._replayed(table_id, action_id, "action")
             if replay is not None:
                 return Result(snap.view(), replay)
             self._check_version(snap, version)
@@ -231,15 +242,18 @@ class TableService:
             snap.stack.append(event)
             return Result(snap.view(), answer)
 
-    def undo(self, table_id: str, *, version: int | None = None, action_id: str | None = None) -> Result:
+    def undo(self, table_id: str, *, version: int | None = None, action_id: str | None = None,
+             dry_run: bool = False) -> Result:
         with self._lock:
             snap = self._current(table_id)
-            replay = self._replayed(table_id, action_id)
+            replay = self._replayed(table_id, action_id, "undo")
             if replay is not None:
                 return Result(snap.view(), replay)
             self._check_version(snap, version)
             if not snap.stack:
                 raise IllegalAction("nothing_to_undo")
+            if dry_run:
+                return Result(snap.view(), {"state": self.answer(snap.view()), "legal": True})
             undone = snap.stack[-1]
             event = EventRow(snap.version + 1, "undo", undone.seat, {"type": "undo"}, undone.seq, action_id,
                              now_iso())
@@ -247,11 +261,18 @@ class TableService:
             snap.stack.pop()
             return Result(snap.view(), answer)
 
-    def _replayed(self, table_id: str, action_id: str | None) -> dict[str, Any] | None:
+    def _replayed(self, table_id: str, action_id: str | None, kind: str) -> dict[str, Any] | None:
+        """The stored answer of an earlier request with this action_id (a retry), if any."""
         if action_id is None:
             return None
         stored = self.store.stored_answer(table_id, action_id)
-        return json.loads(stored) if stored is not None else None
+        if stored is None:
+            return None
+        stored_kind, answer = stored
+        if stored_kind != kind:
+            raise ServiceError(400, "bad_request", "This action_id was already used for a different request.",
+                               "この action_id はすでに別の操作に使われています。")
+        return json.loads(answer)
 
     @staticmethod
     def _check_version(snap: _Table, version: int | None) -> None:

@@ -100,10 +100,12 @@ class Store:
             conn.execute("BEGIN IMMEDIATE")
             try:
                 yield conn
+                conn.execute("COMMIT")
             except BaseException:
-                conn.execute("ROLLBACK")
+                # A failed COMMIT may leave the transaction open; never leave the one connection inside it.
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
                 raise
-            conn.execute("COMMIT")
 
     # --- tables ---
 
@@ -159,12 +161,13 @@ class Store:
         return [EventRow(r["seq"], r["kind"], r["seat"], json.loads(r["action"]), r["undoes"], r["action_id"],
                          r["at"]) for r in rows]
 
-    def stored_answer(self, table_id: str, action_id: str) -> str | None:
+    def stored_answer(self, table_id: str, action_id: str) -> tuple[str, str] | None:
+        """(event kind, stored JSON answer) of the event made with this action_id, if any."""
         with self.lock:
             row = self.db.conn.execute(
-                "SELECT answer FROM events WHERE table_id = ? AND action_id = ?", (table_id, action_id)
+                "SELECT kind, answer FROM events WHERE table_id = ? AND action_id = ?", (table_id, action_id)
             ).fetchone()
-        return row[0] if row else None
+        return (row[0], row[1]) if row else None
 
     def append(self, conn: sqlite3.Connection, table_id: str, event: EventRow, answer: str | None) -> None:
         """Insert inside a ``write()`` transaction; the caller has checked ``seq`` is next."""

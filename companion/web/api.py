@@ -9,12 +9,13 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from ..games.laminate import IllegalAction, Malformed, meld_report, parse_action
+from ..games.laminate.actions import parse_cite
 from ..games.laminate.hints import hints as solve_hints
 from ..service import ServiceError, TableService
 from .sse import event_stream
 
 api = Blueprint("api", __name__, url_prefix="/api")
-ACTION_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+ACTION_ID = re.compile(r"[A-Za-z0-9._~-]{8,64}")  # RFC 3986 unreserved characters
 
 
 def service() -> TableService:
@@ -36,12 +37,39 @@ def json_body(required: bool = True) -> dict[str, Any]:
         raise ServiceError(415, "unsupported_media_type", "Send JSON with Content-Type: application/json.",
                            "Content-Type: application/json で JSON を送ってください。")
     try:
-        body = json.loads(raw)
+        body = json.loads(raw, parse_constant=_no_constant)
     except (ValueError, RecursionError):
         raise bad("the body is not valid JSON") from None
     if not isinstance(body, dict):
         raise bad("the body must be a JSON object")
+    check_json_limits(body)
     return body
+
+
+MAX_DEPTH = 8  # the deepest valid body is {"action": {"cards": ["…"]}}: depth 3
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def check_json_limits(body: Any) -> None:
+    """400 for nesting deeper than any valid request, or text that is not valid Unicode (lone surrogates)."""
+    stack = [(body, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise bad("the body is nested too deeply")
+        if isinstance(value, dict):
+            stack.extend((k, depth) for k in value)
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
+        elif isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                raise bad("the body holds text that is not valid Unicode") from None
 
 
 def opt_version(body: dict[str, Any]) -> int | None:
@@ -53,12 +81,19 @@ def opt_version(body: dict[str, Any]) -> int | None:
     return version
 
 
+def opt_dry_run(body: dict[str, Any]) -> bool:
+    dry_run = body.get("dry_run", False)
+    if not isinstance(dry_run, bool):
+        raise bad("“dry_run” must be true or false")
+    return dry_run
+
+
 def opt_action_id(body: dict[str, Any]) -> str | None:
     action_id = body.get("action_id")
     if action_id is None:
         return None
-    if not isinstance(action_id, str) or not ACTION_ID.match(action_id):
-        raise bad("“action_id” must be 8–64 characters of A–Z, a–z, 0–9, - and _")
+    if not isinstance(action_id, str) or not ACTION_ID.fullmatch(action_id):
+        raise bad("“action_id” must be 8–64 characters of A–Z, a–z, 0–9, and . _ ~ -")
     return action_id
 
 
@@ -100,10 +135,7 @@ def act(table_id: str) -> Response:
     if "action" not in body:
         raise bad("the body needs an “action” object")
     action = parse_action(body["action"], service().deck)
-    dry_run = body.get("dry_run", False)
-    if not isinstance(dry_run, bool):
-        raise bad("“dry_run” must be true or false")
-    result = service().act(record.id, action, version=opt_version(body), dry_run=dry_run,
+    result = service().act(record.id, action, version=opt_version(body), dry_run=opt_dry_run(body),
                            action_id=opt_action_id(body))
     return jsonify(result.answer)
 
@@ -112,7 +144,8 @@ def act(table_id: str) -> Response:
 def undo(table_id: str) -> Response:
     record, _ = service().resolve(table_id, write=True)
     body = json_body(required=False)
-    result = service().undo(record.id, version=opt_version(body), action_id=opt_action_id(body))
+    result = service().undo(record.id, version=opt_version(body), action_id=opt_action_id(body),
+                            dry_run=opt_dry_run(body))
     return jsonify(result.answer)
 
 
@@ -121,16 +154,11 @@ def melds(table_id: str) -> Response:
     record, _ = service().resolve(table_id)
     body = json_body()
     deck = service().deck
-    cards_raw, cite_raw = body.get("cards", []), body.get("cite", [])
+    cards_raw, cite_raw = body.get("cards", []), body.get("cite")
     if not isinstance(cards_raw, list) or len(cards_raw) > 49:
         raise bad("“cards” must be a list of cards")
-    if cite_raw is None:
-        cite_raw = []
-    if not isinstance(cite_raw, list) or len(cite_raw) > 64 or not all(
-            isinstance(c, int) and not isinstance(c, bool) and c >= 1 for c in cite_raw):
-        raise bad("“cite” must be a list of paper ids")
     cards = [deck.parse(c) for c in cards_raw]
-    report = meld_report(service().snapshot(record.id).state, cards, cite_raw, deck)
+    report = meld_report(service().snapshot(record.id).state, cards, parse_cite(cite_raw), deck)
     return jsonify({"matches": [{"paper": p, "legal": code is None, "error": code} for p, code in report]})
 
 

@@ -25,15 +25,18 @@ def event_stream(service: TableService, table_id: str) -> Response:
 
     def generate() -> Iterator[str]:
         version = service.version(table_id)
-        yield "retry: 2000\n" + _event(version)
+        yield _event(version)
         quiet_since = time.monotonic()
         while not service.closing and not gone():
             current = service.wait_for_change(table_id, version, POLL_SECONDS)
             if gone() or service.closing:
                 break
             if current != version:
+                # one event per change (API.md), even when several landed while this stream slept
+                first = version + 1 if current > version else current
+                for v in range(first, current + 1):
+                    yield _event(v)
                 version = current
-                yield _event(version)
                 quiet_since = time.monotonic()
             elif time.monotonic() - quiet_since >= KEEPALIVE_SECONDS:
                 yield ": keep-alive\n\n"

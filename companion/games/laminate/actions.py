@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .deck import DEFAULT_DECK, Card, Deck
@@ -10,6 +10,7 @@ from .errors import Malformed
 from .papers import PAPERS
 
 MAX_CARDS = 49  # a meld can never hold more cards than the deck has
+MAX_CITES = 64
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,8 @@ class Publish:
     cards: tuple[Card, ...]
     cite: tuple[int, ...] = ()
     player: int | None = None
+    # whether the request carried "cite" at all: the log shows an action as it was sent
+    cite_listed: bool = field(default=True, compare=False)
 
 
 @dataclass(frozen=True)
@@ -66,6 +69,15 @@ def _card_list(value: Any, field: str, deck: Deck) -> tuple[Card, ...]:
     return tuple(deck.parse(v) for v in value)
 
 
+def parse_cite(value: Any) -> tuple[int, ...]:
+    """A ``cite`` list of paper ids (absent or null means none)."""
+    if value is None:
+        return ()
+    if not isinstance(value, list) or len(value) > MAX_CITES:
+        raise _bad("“cite” must be a list of paper ids")
+    return tuple(_int(c, "cite", 1) for c in value)
+
+
 def parse_action(obj: Any, deck: Deck = DEFAULT_DECK) -> Action:
     """Turn an API ``action`` object into an Action. Raises Malformed (400) for anything odd."""
     if not isinstance(obj, dict):
@@ -75,7 +87,7 @@ def parse_action(obj: Any, deck: Deck = DEFAULT_DECK) -> Action:
         raise _bad(f"unknown action type {str(kind)[:30]!r}; expected one of {', '.join(ACTION_TYPES)}")
     player = obj.get("player")
     if player is not None:
-        player = _int(player, "player", 0, 4)
+        player = _int(player, "player")  # any seat number; one that is not active is not_your_turn
     if kind == "research":
         source = obj.get("from")
         if source not in ("deck", "discard"):
@@ -88,13 +100,7 @@ def parse_action(obj: Any, deck: Deck = DEFAULT_DECK) -> Action:
         if paper not in PAPERS:
             raise Malformed("unknown_paper", paper_id=paper[:40])
         cards = _card_list(obj.get("cards"), "cards", deck)
-        cite_raw = obj.get("cite", [])
-        if cite_raw is None:
-            cite_raw = []
-        if not isinstance(cite_raw, list) or len(cite_raw) > 64:
-            raise _bad("“cite” must be a list of paper ids")
-        cite = tuple(_int(c, "cite", 1) for c in cite_raw)
-        return Publish(paper, cards, cite, player)
+        return Publish(paper, cards, parse_cite(obj.get("cite")), player, cite_listed="cite" in obj)
     if kind == "review":
         return Review(_int(obj.get("paper"), "paper", 1), deck.parse(obj.get("card")), player)
     if kind == "pass":
@@ -108,8 +114,9 @@ def action_to_json(action: Action) -> dict[str, Any]:
     if isinstance(action, Research):
         out = {"type": "research", "from": action.source}
     elif isinstance(action, Publish):
-        out = {"type": "publish", "paper": action.paper, "cards": [str(c) for c in action.cards],
-               "cite": list(action.cite)}
+        out = {"type": "publish", "paper": action.paper, "cards": [str(c) for c in action.cards]}
+        if action.cite or action.cite_listed:
+            out["cite"] = list(action.cite)
     elif isinstance(action, Review):
         out = {"type": "review", "paper": action.paper, "card": str(action.card)}
     elif isinstance(action, Pass):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
@@ -12,6 +13,7 @@ from typing import Any
 from .errors import Malformed
 
 RANK_LETTERS = {"A": 1, "J": 11, "Q": 12, "K": 13}
+_RANK_NUMBER = re.compile(r"[1-9][0-9]?")  # no sign, no spaces, no leading zero
 FACE = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
 
@@ -87,17 +89,17 @@ class Deck:
         """``"coin-7"``, ``"coin-K"`` or ``"COIN-13"`` -> Card; anything else is ``bad_card``."""
         if not isinstance(text, str) or len(text) > 40:
             raise Malformed("bad_card", card=_show(text))
-        suit, sep, rank_text = text.strip().rpartition("-")
-        rank_text = rank_text.strip().upper()
-        if not sep or not rank_text:
-            raise Malformed("bad_card", card=_show(text))
+        suit, sep, rank_text = text.rpartition("-")
+        rank_text = rank_text.upper()
         if rank_text in RANK_LETTERS:
             rank = RANK_LETTERS[rank_text]
-        elif rank_text.isascii() and rank_text.isdigit() and len(rank_text) <= 2:
+        elif _RANK_NUMBER.fullmatch(rank_text):
             rank = int(rank_text)
         else:
             raise Malformed("bad_card", card=_show(text))
-        card = Card(suit.strip().lower(), rank)
+        if not sep:
+            raise Malformed("bad_card", card=_show(text))
+        card = Card(suit.lower(), rank)
         if card not in self.card_set:
             raise Malformed("bad_card", card=_show(text))
         return card

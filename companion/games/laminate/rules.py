@@ -13,8 +13,8 @@ from dataclasses import replace
 from . import melds
 from .actions import Action, EndFlag, Pass, Publish, Research, Review
 from .deck import DEFAULT_DECK, Card, Deck
-from .errors import IllegalAction
-from .papers import END_THRESHOLD, ENDFLAG, PAPER_IDS, PAPER_TYPES
+from .errors import IllegalAction, Malformed
+from .papers import END_THRESHOLD, ENDFLAG, PAPER_IDS, PAPER_TYPES, PAPERS
 from .state import EndInfo, GameState, Outcome, Paper
 
 SETUP_DRAWS = (3, 3, 4, 4, 5)  # R13, from the start player clockwise
@@ -52,7 +52,7 @@ def apply(state: GameState, action: Action, deck: Deck = DEFAULT_DECK) -> GameSt
         raise IllegalAction("not_your_turn", player_name=_name(state, action.player),
                             active_name=state.names[actor], player=action.player, active=actor)
     if isinstance(action, EndFlag):
-        return _take_endflag(state, actor, action.card)
+        return _take_endflag(state, actor, action.card, deck)
     if state.pending == ENDFLAG:
         raise IllegalAction("endflag_pending", player_name=state.names[actor])
     if isinstance(action, Research):
@@ -117,12 +117,16 @@ def _cited_papers(state: GameState, cite: Sequence[int]) -> list[Paper]:
     return papers
 
 
-def _check_placed_cards(state: GameState, cards: Sequence[Card], deck: Deck) -> None:
+def _check_placed_cards(state: GameState, cards: Sequence[Card], deck: Deck, on_table_ok: bool = False) -> None:
+    """duplicate_card, card_on_table, rank_exhausted. ``on_table_ok`` leaves the table checks to the
+    caller (meld_report reports them per paper instead of refusing the question)."""
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
             raise IllegalAction("duplicate_card", card=str(card))
         seen.add(card)
+    if on_table_ok:
+        return
     table = state.cards_on_table()
     on_table = set(table)
     for card in cards:
@@ -142,12 +146,21 @@ def publish_cost(state: GameState, actor: int, cited: Sequence[Paper], placed: i
 
 
 def _publish(state: GameState, actor: int, action: Publish, deck: Deck) -> GameState:
+    if action.paper not in PAPERS:  # as parse_action does; otherwise supply_of() raised ValueError
+        raise Malformed("unknown_paper", paper_id=str(action.paper)[:40])
     if action.paper == ENDFLAG:
         raise IllegalAction("endflag_not_publishable")
-    cited = _cited_papers(state, action.cite)
+    # Order of checks: what the request names (cards, then citations), then whether the meld is the
+    # paper at all, then whether this player may claim it now, and last whether the hand can pay.
     _check_placed_cards(state, action.cards, deck)
+    cited = _cited_papers(state, action.cite)
     if not action.cards:
         raise IllegalAction("no_hand_card")
+    meld = list(action.cards) + [p.cards[0] for p in cited]
+    why = melds.why_not(action.paper, meld)
+    if why is not None:
+        key, params = why
+        raise IllegalAction("no_match", paper_id=action.paper, why_key=key, **params)
     if state.owns(actor, action.paper):
         raise IllegalAction("already_owned", paper_id=action.paper, player_name=state.names[actor])
     if state.supply_of(action.paper) == 0:
@@ -156,11 +169,6 @@ def _publish(state: GameState, actor: int, action: Publish, deck: Deck) -> GameS
     if state.hands[actor] < need:
         raise IllegalAction("hand_too_small", player_name=state.names[actor], hand=state.hands[actor],
                             need=need, gifts=gifts)
-    meld = list(action.cards) + [p.cards[0] for p in cited]
-    why = melds.why_not(action.paper, meld)
-    if why is not None:
-        key, params = why
-        raise IllegalAction("no_match", paper_id=action.paper, why_key=key, **params)
 
     hands = _with_hand(state.hands, actor, -need)
     for paper in cited:
@@ -216,11 +224,10 @@ def _end_turn(state: GameState, actor: int) -> GameState:
     return _advance(state, actor, triggering=False)
 
 
-def _take_endflag(state: GameState, actor: int, card: Card) -> GameState:
+def _take_endflag(state: GameState, actor: int, card: Card, deck: Deck) -> GameState:
     if state.pending != ENDFLAG:
         raise IllegalAction("no_endflag_pending")
-    if card in set(state.cards_on_table()):
-        raise IllegalAction("card_on_table", card=str(card))
+    _check_placed_cards(state, [card], deck)
     if state.hands[actor] < 1:  # unreachable through apply: pending is only set with a card in hand
         raise IllegalAction("hand_too_small", player_name=state.names[actor], hand=0, need=1)
     state = replace(state, pending=None, hands=_with_hand(state.hands, actor, -1))
@@ -263,11 +270,7 @@ def meld_report(state: GameState, cards: Sequence[Card], cite: Sequence[int],
                 deck: Deck = DEFAULT_DECK) -> list[tuple[str, str | None]]:
     """Every paper type the meld (R4) satisfies (R3), each with None if the active player may claim it
     now or the code that forbids it. Raises for a meld that cannot be formed at all."""
-    seen: set[Card] = set()
-    for card in cards:
-        if card in seen:
-            raise IllegalAction("duplicate_card", card=str(card))
-        seen.add(card)
+    _check_placed_cards(state, cards, deck, on_table_ok=True)
     cited = _cited_papers(state, cite)
     report: list[tuple[str, str | None]] = []
     for paper in melds.matches(list(cards) + [p.cards[0] for p in cited]):
