@@ -107,9 +107,12 @@ class TableService:
         self.store = store
         self.deck = deck
         self._cache: OrderedDict[str, _Table] = OrderedDict()  # least recently used first
-        self._lock = threading.RLock()  # one writer; also guards the cache
+        # Writers queue on _write_lock for the whole act-and-append; _lock guards only the cache and is
+        # never held across disk I/O, so reads stay fast while a write waits for fsync.
+        self._write_lock = threading.RLock()
+        self._lock = threading.RLock()
         # Streams wait on this; it guards only ``_versions`` and is never held while taking ``_lock``,
-        # so a writer (which holds ``_lock`` and then notifies) can never deadlock with a waiter.
+        # so a writer notifying can never deadlock with a waiter.
         self._changed = threading.Condition(threading.Lock())
         self._versions: dict[str, int] = {}
         self.closing = False
@@ -156,8 +159,8 @@ class TableService:
                         version: int | None = None) -> Snapshot:
         """Change table settings (assistant switch, suit names). Not a game action and not undoable,
         but a change all the same: it is logged and bumps the version so every device refreshes."""
-        with self._lock:
-            snap = self._current(table_id)
+        with self._write_lock:
+            snap = self._table(table_id)
             self._check_version(snap, version)
             record = snap.record
             hints = changes.get("hints", record.hints)
@@ -165,14 +168,13 @@ class TableService:
             event = EventRow(snap.version + 1, "settings", None, {"type": "settings", **changes}, None, None,
                              now_iso())
             with self.store.write() as conn:
-                if self.store.last_seq_in(conn, table_id) != snap.version:
-                    self._cache.pop(table_id, None)
-                    raise Stale(self.store.last_seq_in(conn, table_id))
+                self._check_log(conn, snap)
                 self.store.append(conn, table_id, event, None)
                 self.store.update_table(conn, table_id, hints, settings)
-            snap.record = replace(record, hints=hints, settings=settings)
-            snap.version = event.seq
-            view = snap.view()
+            with self._lock:
+                snap.record = replace(record, hints=hints, settings=settings)
+                snap.version = event.seq
+                view = snap.view()
         self._notify(table_id, view.version)
         return view
 
@@ -192,6 +194,10 @@ class TableService:
     def answer(self, snap: Snapshot, full: bool = True) -> dict[str, Any]:
         return state_to_json(snap.state, table_id=snap.record.id if full else None,
                              view_id=snap.record.view_id, version=snap.version, hints=snap.record.hints)
+
+    def _table(self, table_id: str) -> _Table:
+        with self._lock:
+            return self._current(table_id)
 
     def _current(self, table_id: str) -> _Table:
         snap = self._cache.get(table_id)
@@ -227,8 +233,8 @@ class TableService:
 
     def act(self, table_id: str, action: Action, *, version: int | None = None, dry_run: bool = False,
             action_id: str | None = None) -> Result:
-        with self._lock:
-            snap = self._current(table_id)
+        with self._write_lock:
+            snap = self._table(table_id)
             replay = self._replayed(table_id, action_id, "action")
             if replay is not None:
                 return Result(snap.view(), replay)
@@ -239,13 +245,12 @@ class TableService:
             event = EventRow(snap.version + 1, "action", snap.state.active, action_to_json(action), None,
                              action_id, now_iso())
             answer = self._commit(snap, event, new_state)
-            snap.stack.append(event)
-            return Result(snap.view(), answer)
+            return Result(self.snapshot(table_id), answer)
 
     def undo(self, table_id: str, *, version: int | None = None, action_id: str | None = None,
              dry_run: bool = False) -> Result:
-        with self._lock:
-            snap = self._current(table_id)
+        with self._write_lock:
+            snap = self._table(table_id)
             replay = self._replayed(table_id, action_id, "undo")
             if replay is not None:
                 return Result(snap.view(), replay)
@@ -258,8 +263,16 @@ class TableService:
             event = EventRow(snap.version + 1, "undo", undone.seat, {"type": "undo"}, undone.seq, action_id,
                              now_iso())
             answer = self._commit(snap, event, None)
-            snap.stack.pop()
-            return Result(snap.view(), answer)
+            return Result(self.snapshot(table_id), answer)
+
+    def _check_log(self, conn: Any, snap: _Table) -> None:
+        """Inside the write transaction: the log must end where the cache thinks it does."""
+        last = self.store.last_seq_in(conn, snap.record.id)
+        if last != snap.version:
+            # Another process wrote to this table: drop the cache; the caller's device is stale.
+            with self._lock:
+                self._cache.pop(snap.record.id, None)
+            raise Stale(last)
 
     def _replayed(self, table_id: str, action_id: str | None, kind: str) -> dict[str, Any] | None:
         """The stored answer of an earlier request with this action_id (a retry), if any."""
@@ -286,16 +299,16 @@ class TableService:
         answer = {"state": state_to_json(answer_state, table_id=table_id, view_id=snap.record.view_id,
                                          version=event.seq, hints=snap.record.hints)}
         with self.store.write() as conn:
-            if self.store.last_seq_in(conn, table_id) != snap.version:
-                # Another process wrote to this table: drop the cache; the caller's device is stale.
-                self._cache.pop(table_id, None)
-                raise Stale(self.store.last_seq_in(conn, table_id))
+            self._check_log(conn, snap)
             self.store.append(conn, table_id, event, json.dumps(answer) if event.action_id else None)
-        if new_state is not None:
-            snap.states.append(new_state)
-        else:
-            snap.states.pop()
-        snap.version = event.seq
+        with self._lock:
+            if new_state is not None:
+                snap.states.append(new_state)
+                snap.stack.append(event)
+            else:
+                snap.states.pop()
+                snap.stack.pop()
+            snap.version = event.seq
         self._notify(table_id, snap.version)
         return answer
 

@@ -66,10 +66,22 @@ class Store:
             if check != "ok":
                 raise StoreError(f"database {path} failed its integrity check: {check}")
             self._migrate()
+        # A second connection for reads: in WAL mode it never waits for the writer's fsync.
+        self._reader = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=30) \
+            if path != ":memory:" else conn
+        self.read_lock = threading.Lock() if self._reader is not conn else self.lock
 
     def close(self) -> None:
-        with self.lock:
+        with self.lock, self.read_lock:
+            if self._reader is not self.db.conn:
+                self._reader.close()
             self.db.conn.close()
+
+    def _read(self, sql: str, params: tuple | dict = ()) -> list[dict[str, Any]]:
+        with self.read_lock:
+            cursor = self._reader.execute(sql, params)
+            names = [d[0] for d in cursor.description]
+            return [dict(zip(names, row)) for row in cursor.fetchall()]
 
     def _migrate(self) -> None:
         if "tables" not in self.db.table_names():
@@ -128,9 +140,7 @@ class Store:
 
     def find_table(self, any_id: str) -> tuple[TableRecord, bool] | None:
         """(record, full access?) for a full id or a view id; None if neither."""
-        with self.lock:
-            rows = list(self.db.query(
-                "SELECT * FROM tables WHERE id = :k OR view_id = :k LIMIT 1", {"k": any_id}))
+        rows = self._read("SELECT * FROM tables WHERE id = :k OR view_id = :k LIMIT 1", {"k": any_id})
         if not rows:
             return None
         record = self._record(rows[0])
@@ -138,36 +148,29 @@ class Store:
 
     def recent_tables(self, limit: int = 10) -> list[tuple[TableRecord, int, str | None]]:
         """Most recent tables with their version (last seq) and last activity time."""
-        with self.lock:
-            rows = list(self.db.query(
-                "SELECT t.*, COALESCE(MAX(e.seq), 0) AS version, MAX(e.at) AS last_at FROM tables t "
-                "LEFT JOIN events e ON e.table_id = t.id GROUP BY t.id "
-                "ORDER BY COALESCE(MAX(e.at), t.created_at) DESC LIMIT :n", {"n": limit}))
+        rows = self._read(
+            "SELECT t.*, COALESCE(MAX(e.seq), 0) AS version, MAX(e.at) AS last_at FROM tables t "
+            "LEFT JOIN events e ON e.table_id = t.id GROUP BY t.id "
+            "ORDER BY COALESCE(MAX(e.at), t.created_at) DESC LIMIT :n", {"n": limit})
         return [(self._record(r), r["version"], r["last_at"]) for r in rows]
 
     # --- events ---
 
     def last_seq(self, table_id: str) -> int:
-        with self.lock:
-            row = self.db.conn.execute(
-                "SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_id = ?", (table_id,)).fetchone()
-        return int(row[0])
+        rows = self._read("SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_id = ?", (table_id,))
+        return int(next(iter(rows[0].values())))
 
     def events(self, table_id: str) -> list[EventRow]:
-        with self.lock:
-            rows = list(self.db.query(
-                "SELECT seq, kind, seat, action, undoes, action_id, at FROM events WHERE table_id = ? "
-                "ORDER BY seq", [table_id]))
+        rows = self._read("SELECT seq, kind, seat, action, undoes, action_id, at FROM events "
+                          "WHERE table_id = ? ORDER BY seq", (table_id,))
         return [EventRow(r["seq"], r["kind"], r["seat"], json.loads(r["action"]), r["undoes"], r["action_id"],
                          r["at"]) for r in rows]
 
     def stored_answer(self, table_id: str, action_id: str) -> tuple[str, str] | None:
         """(event kind, stored JSON answer) of the event made with this action_id, if any."""
-        with self.lock:
-            row = self.db.conn.execute(
-                "SELECT kind, answer FROM events WHERE table_id = ? AND action_id = ?", (table_id, action_id)
-            ).fetchone()
-        return (row[0], row[1]) if row else None
+        rows = self._read("SELECT kind, answer FROM events WHERE table_id = ? AND action_id = ?",
+                          (table_id, action_id))
+        return (rows[0]["kind"], rows[0]["answer"]) if rows else None
 
     def append(self, conn: sqlite3.Connection, table_id: str, event: EventRow, answer: str | None) -> None:
         """Insert inside a ``write()`` transaction; the caller has checked ``seq`` is next."""
