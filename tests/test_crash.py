@@ -1,0 +1,174 @@
+"""Crash safety: the real server in a subprocess, killed with SIGKILL at random moments while a client
+streams actions, restarted on the same database file. Every action that got a 200 must be in the log at
+the version its answer gave, the state must equal the engine's replay of the log, and the file must pass
+``PRAGMA integrity_check``. A request whose answer was lost is retried with the same ``action_id``."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import random
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "api"))
+from api_harness import (  # noqa: E402
+    NAMES,
+    REPO,
+    HttpCaller,
+    Reference,
+    Walker,
+    canon,
+    check_invariants,
+    create_table,
+    expected_view,
+    free_port,
+    view_of,
+)
+
+pytestmark = pytest.mark.slow
+
+KILLS = 5
+TIME_BUDGET = 30.0  # seconds for the whole test
+
+FALLBACK = (
+    "import sys, waitress\n"
+    "from companion.web import create_app\n"
+    "waitress.serve(create_app(sys.argv[1]), host='127.0.0.1', port=int(sys.argv[2]), threads=8,\n"
+    "               channel_request_lookahead=1)\n"
+)
+
+
+def server_command(db: str, port: int) -> list[str]:
+    if (REPO / "companion" / "cli.py").exists():
+        return [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(port),
+                "--db", db, "-q"]
+    return [sys.executable, "-c", FALLBACK, db, str(port)]
+
+
+class Server:
+    def __init__(self, db: str, logdir: Path) -> None:
+        self.db, self.logdir = db, logdir
+        self.proc: subprocess.Popen | None = None
+        self.port = 0
+        self.starts = 0
+
+    def start(self) -> HttpCaller:
+        self.port = free_port()  # a new port each time: the old one may linger in TIME_WAIT
+        self.starts += 1
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
+        log = open(self.logdir / f"server-{self.starts}.log", "wb")  # noqa: SIM115 - closed with the process
+        self.proc = subprocess.Popen(server_command(self.db, self.port), stdout=log, stderr=subprocess.STDOUT,
+                                     stdin=subprocess.DEVNULL, env=env, cwd=str(REPO))
+        log.close()
+        caller = HttpCaller(self.port, timeout=5)
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            assert self.proc.poll() is None, (self.logdir / f"server-{self.starts}.log").read_text()
+            try:
+                status, _ = caller.call("GET", "/api/tables/" + "N" * 24)
+                if status == 404:
+                    return caller
+            except OSError:
+                pass
+            time.sleep(0.05)
+        raise AssertionError("server did not come up")
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()  # SIGKILL: no clean-up of any kind
+            self.proc.wait(10)
+
+
+@pytest.fixture
+def server(tmp_path):
+    srv = Server(str(tmp_path / "crash.db"), tmp_path)
+    yield srv
+    srv.kill()
+
+
+def test_kill_dash_nine_loses_no_acknowledged_action(server, tmp_path):
+    rng = random.Random(20240607)
+    began = time.monotonic()
+    acked: dict[str, list[tuple[int, dict[str, Any]]]] = {}  # table -> [(version, action as sent)]
+    caller = server.start()
+    pending: dict[str, Any] | None = None  # a request sent whose answer may have been lost
+    seq = 0
+    tid = ""
+    state: dict[str, Any] = {"over": True}
+    walker = Walker(rng)
+    for _ in range(KILLS):
+        killer = threading.Timer(rng.uniform(0.1, 0.8), server.kill)  # lands mid-request or between
+        killer.start()
+        try:
+            while True:
+                if state["over"]:
+                    created = create_table(caller, 3 + rng.randrange(3), 0)
+                    tid, state = created["id"], created["state"]
+                    acked[tid] = []
+                if pending is None:
+                    seq += 1
+                    body: dict[str, Any] = {"version": state["version"], "action_id": f"crash-{seq:06d}"}
+                    if rng.random() < 0.1 and state["version"] > 0:
+                        pending = {"path": f"/api/tables/{tid}/undo", "body": body}
+                    else:
+                        pending = {"path": f"/api/tables/{tid}/actions",
+                                   "body": {**body, "action": walker.legal_action(state)}}
+                status, answer = caller.call("POST", pending["path"], pending["body"])
+                if status == 409 and answer["error"] == "nothing_to_undo":
+                    pending = None
+                    continue
+                assert status == 200, (pending, status, answer)
+                acked[tid].append((answer["state"]["version"], pending["body"].get("action", {"type": "undo"})))
+                state = answer["state"]
+                pending = None
+        except (OSError, http.client.HTTPException):
+            pass  # the server is gone; `pending` is retried after the restart
+        killer.join()
+        assert server.proc.poll() is not None
+        caller = server.start()
+        if tid:
+            # the device reloads the table; the loop then retries a lost request with the same action_id
+            status, state = caller.call("GET", f"/api/tables/{tid}")
+            assert status == 200
+        if time.monotonic() - began > TIME_BUDGET - 8:
+            break
+
+    # a last retry of a lost answer, then a clean look at everything
+    if pending is not None:
+        status, body = caller.call("POST", pending["path"], pending["body"])
+        assert status in (200, 409), body
+    server.kill()
+    assert server.starts >= 3
+
+    conn = sqlite3.connect(server.db)
+    assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    conn.close()
+    caller = server.start()
+    total_acked = 0
+    for table_id, acks in acked.items():
+        status, state = caller.call("GET", f"/api/tables/{table_id}")
+        assert status == 200
+        events = caller.call("GET", f"/api/tables/{table_id}/log")[1]["events"]
+        assert [e["seq"] for e in events] == list(range(1, len(events) + 1))
+        assert state["version"] == len(events)
+        by_seq = {e["seq"]: e["action"] for e in events}
+        for version, action in acks:
+            logged = by_seq.get(version)
+            assert logged is not None, f"acknowledged version {version} lost"
+            assert canon(logged) == canon(action), (version, logged, action)
+        total_acked += len(acks)
+        players = [p["name"] for p in state["players"]]
+        assert players == NAMES[:len(players)]
+        ref = Reference.from_log(players, 0, events)
+        assert view_of(state) == expected_view(ref.state)
+        check_invariants(state)
+    server.kill()
+    assert total_acked > 0
