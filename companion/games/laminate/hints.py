@@ -5,7 +5,8 @@ still claim (supply left, not owned, not the End Flag) the cheapest publication 
 spends the fewest hand cards (cards placed + gifts owed for citing others' papers), then the one citing the
 most of the player's own papers, then the one giving the fewest gifts (the cards stay on the player's own
 paper, where reviews can bring them back, instead of going to an opponent). Remaining ties are broken by a
-fixed order (deck order of the cards, ascending paper ids), so a position always gets the same answer.
+fixed order of the items (deck order of the cards), so a position always gets the same answer, whatever the
+order of the hand.
 
 Every source of a meld card is an *item*: a hand card (costs 1 hand card), a complete paper of the player
 (free) or a complete paper of someone else (costs 1 gift). Its price is one integer that orders
@@ -157,6 +158,7 @@ class _Solver:
             self.by_suit_rank.setdefault((item.card.suit, item.card.rank), []).append(item)
         self.suits = sorted({i.card.suit for i in self.items})
         self._slot_cache: dict[tuple[int, int], _Slot] = {}
+        self._suit_cache: dict[tuple[str, int], _Slot] = {}
 
     def solve(self, paper: str) -> _Pick | None:
         if paper in STRAIGHTS:
@@ -190,7 +192,10 @@ class _Solver:
         return self._slot_cache[key]
 
     def _suit_slot(self, suit: str, rank: int) -> _Slot:
-        return _slot(self.by_suit_rank.get((suit, rank), []), 1)
+        key = (suit, rank)
+        if key not in self._suit_cache:
+            self._suit_cache[key] = _slot(self.by_suit_rank.get(key, []), 1)
+        return self._suit_cache[key]
 
     @staticmethod
     def _run(slot: Callable[[int], _Slot], start: int, length: int) -> _Pick | None:
