@@ -51,6 +51,7 @@ def apply(state: GameState, action: Action, deck: Deck = DEFAULT_DECK) -> GameSt
     if action.player is not None and action.player != actor:
         raise IllegalAction("not_your_turn", player_name=_name(state, action.player),
                             active_name=state.names[actor], player=action.player, active=actor)
+    _check_vocabulary(action, deck)
     if isinstance(action, EndFlag):
         return _take_endflag(state, actor, action.card, deck)
     if state.pending == ENDFLAG:
@@ -66,6 +67,17 @@ def apply(state: GameState, action: Action, deck: Deck = DEFAULT_DECK) -> GameSt
     else:  # pragma: no cover - Action is a closed union
         raise TypeError(f"not an action: {action!r}")
     return _end_turn(replace(after, passes=0), actor)
+
+
+def _check_vocabulary(action: Action, deck: Deck) -> None:
+    """Total on hand-built actions too: cards outside the deck and unknown sources are malformed."""
+    cards = (action.cards if isinstance(action, Publish)
+             else (action.card,) if isinstance(action, (Review, EndFlag)) else ())
+    for card in cards:
+        if card not in deck.card_set:
+            raise Malformed("bad_card", card=str(card))
+    if isinstance(action, Research) and action.source not in ("deck", "discard"):
+        raise Malformed("bad_request", detail="research comes “from” the deck or the discard pile")
 
 
 def _name(state: GameState, seat: int) -> str:
