@@ -37,10 +37,12 @@ def create_app(db_path: str, *, lang: str = "en", public_url: str | None = None,
     app.extensions["companion"] = service
 
     from .api import api
+    from .openapi import openapi
     from .pages import pages
     from .security import init_security
 
     app.register_blueprint(api)
+    app.register_blueprint(openapi)
     app.register_blueprint(pages)
     init_security(app)
 

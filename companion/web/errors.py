@@ -20,8 +20,14 @@ HTTP_MESSAGES = {
 }
 
 
+def _text(value: str) -> str:
+    """A message that can always be sent as UTF-8 (a lone surrogate from a request becomes U+FFFD)."""
+    return value.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+
+
 def error_response(status: int, code: str, en: str, ja: str) -> Response:
     lang = request_lang()
+    en, ja = _text(en), _text(ja)
     resp = jsonify({"error": code, "message": ja if lang == "ja" else en, "message_en": en, "message_ja": ja})
     resp.status_code = status
     return resp

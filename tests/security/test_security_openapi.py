@@ -1,0 +1,165 @@
+"""The OpenAPI document at /api/openapi.json is valid, complete, and true of real answers.
+
+* It is a valid OpenAPI 3.1 document.
+* Every route under /api in the app is documented, and every documented operation exists.
+* A walk through every endpoint and every refusal validates each real answer against the documented
+  response schema of its status code (an undocumented status or field fails).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from jsonschema import Draft202012Validator
+from openapi_spec_validator import OpenAPIV31SpecValidator
+from security_harness import NAMES, new_table
+
+from companion.games.laminate.errors import EXTRA_MESSAGES, MESSAGES
+from companion.web.openapi import document, error_codes
+
+IGNORED_METHODS = {"HEAD", "OPTIONS"}
+
+
+def template_of(rule: str) -> str:
+    """Flask's /api/tables/<table_id> as OpenAPI's /api/tables/{table_id}."""
+    return re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", r"{\1}", rule)
+
+
+class Answers:
+    """Checks real answers against the document and remembers which (operation, status) were seen."""
+
+    def __init__(self, client: FlaskClient) -> None:
+        self.client = client
+        self.doc = document()
+        self.seen: set[tuple[str, str, str]] = set()
+
+    def check(self, method: str, template: str, resp: Any) -> Any:
+        operation = self.doc["paths"][template][method.lower()]
+        status = str(resp.status_code)
+        assert status in operation["responses"], f"{method} {template} answered undocumented {status}: " \
+                                                 f"{resp.get_data(as_text=True)[:300]}"
+        spec = operation["responses"][status]
+        if "$ref" in spec:
+            spec = self.doc["components"]["responses"][spec["$ref"].rsplit("/", 1)[1]]
+        (media_type, content), = spec["content"].items()
+        assert resp.mimetype == media_type
+        assert resp.headers["Content-Type"].endswith("charset=utf-8")
+        if media_type == "application/json":
+            schema = {**content["schema"], "components": self.doc["components"]}
+            errors = sorted(Draft202012Validator(schema).iter_errors(resp.get_json()), key=str)
+            assert not errors, f"{method} {template} {status}: {errors[0].message} at {list(errors[0].path)}"
+        self.seen.add((method.upper(), template, status))
+        return resp
+
+    def call(self, method: str, template: str, path: str, **kwargs: Any) -> Any:
+        resp = self.client.open(path, method=method, **kwargs)
+        return self.check(method, template, resp)
+
+
+def test_document_is_valid_openapi_3_1(client: FlaskClient) -> None:
+    resp = client.get("/api/openapi.json")
+    assert resp.status_code == 200
+    assert resp.headers["Content-Type"] == "application/json; charset=utf-8"
+    doc = resp.get_json()
+    assert doc["openapi"].startswith("3.1")
+    assert doc == json.loads(json.dumps(document()))
+    OpenAPIV31SpecValidator(doc).validate()
+
+
+def test_every_api_route_is_documented_and_every_documented_route_exists(app: Flask) -> None:
+    routes = {(method, template_of(rule.rule)) for rule in app.url_map.iter_rules()
+              if rule.rule.startswith("/api/") for method in rule.methods - IGNORED_METHODS}
+    documented = {(method.upper(), path) for path, ops in document()["paths"].items() for method in ops}
+    assert routes - documented == set(), "routes missing from the OpenAPI document"
+    assert documented - routes == set(), "documented operations that do not exist"
+
+
+def test_every_error_code_is_documented() -> None:
+    codes = set(error_codes())
+    assert set(MESSAGES) <= codes and set(EXTRA_MESSAGES) <= codes
+    assert {"not_found", "read_only", "hints_disabled", "too_large", "unsupported_media_type", "bad_host",
+            "cross_site", "method_not_allowed"} <= codes
+
+
+def test_real_answers_match_the_document(client: FlaskClient) -> None:
+    api = Answers(client)
+    created = api.call("POST", "/api/tables", "/api/tables", json={"players": NAMES[:4], "start": 1})
+    assert created.status_code == 201
+    table = created.get_json()
+    tid, vid = table["id"], table["view_id"]
+    base = "/api/tables/{table_id}"
+
+    def at(suffix: str = "", ident: str = tid) -> tuple[str, str]:
+        return base + suffix, f"/api/tables/{ident}{suffix}"
+
+    api.call("GET", "/api/openapi.json", "/api/openapi.json")
+    assert api.call("GET", *at()).get_json()["id"] == tid
+    assert api.call("GET", *at(ident=vid)).get_json()["id"] is None
+    research = {"action": {"type": "research", "from": "deck"}}
+    assert api.call("POST", *at("/actions"), json={**research, "dry_run": True}).get_json()["legal"] is True
+    api.call("POST", *at("/actions"), json={**research, "version": 0, "action_id": "retry-key-1"})
+    api.call("POST", *at("/actions"), json={**research, "version": 1, "action_id": "retry-key-1"})  # replayed
+    api.call("POST", *at("/actions"), json={"action": {"type": "research", "from": "discard"}, "version": 1})
+    api.call("POST", *at("/undo"))
+    api.call("POST", *at("/undo"), json={"version": 3})
+    api.call("POST", *at("/melds"), json={"cards": ["coin-3", "coin-4", "coin-5", "coin-6", "coin-7"]})
+    api.call("POST", *at("/hints"), json={"player": 1, "hand": ["coin-3", "coin-4", "book-3"]})
+    api.call("POST", *at("/settings"), json={"suit_names": {"coin": "Gold"}})
+    api.call("POST", *at("/settings"), json={"hints": False})
+    assert api.call("GET", *at("/log")).get_json()["events"]
+    assert api.call("GET", *at("/log", vid)).status_code == 200
+
+    # every refusal, with its documented status and code
+    def refused(method: str, where: tuple[str, str], status: int, code: str, **kwargs: Any) -> None:
+        resp = api.call(method, *where, **kwargs)
+        assert (resp.status_code, resp.get_json()["error"]) == (status, code)
+
+    refused("POST", at("/hints"), 403, "hints_disabled", json={"player": 0, "hand": []})
+    refused("POST", at("/actions", vid), 403, "read_only", json=research)
+    refused("POST", at("/undo", vid), 403, "read_only")
+    refused("POST", at("/settings", vid), 403, "read_only", json={"hints": True})
+    refused("POST", at("/hints", vid), 403, "read_only", json={"player": 0, "hand": []})
+    refused("GET", at(ident="no-such-table"), 404, "not_found")
+    refused("GET", at("/log", "x" * 65), 404, "not_found")
+    refused("POST", at("/actions"), 400, "bad_request", json={"action": {"type": "dance"}})
+    refused("POST", at("/actions"), 400, "bad_card", json={"action": {"type": "endflag", "card": "heart-9"}})
+    refused("POST", at("/actions"), 400, "unknown_paper", json={"action": {"type": "publish", "paper": "x",
+                                                                           "cards": []}})
+    refused("POST", at("/actions"), 409, "stale", json={**research, "version": 0})
+    refused("POST", at("/actions"), 422, "pass_not_allowed", json={"action": {"type": "pass"}})
+    refused("POST", at("/actions"), 413, "too_large", data="{" + " " * 70_000 + "}",
+            content_type="application/json")
+    refused("POST", at("/actions"), 415, "unsupported_media_type", data="action=pass", content_type="text/plain")
+    refused("POST", at("/melds"), 422, "duplicate_card", json={"cards": ["coin-3", "coin-3"]})
+    refused("POST", at("/settings"), 400, "bad_request", json={})
+    refused("POST", ("/api/tables", "/api/tables"), 400, "bad_request", json={"players": ["a", "b"]})
+    refused("GET", at(), 400, "bad_host", headers={"Host": "attacker.example"})
+    refused("POST", at("/undo"), 403, "cross_site", headers={"Sec-Fetch-Site": "cross-site"})
+    fresh = new_table(client)
+    refused("POST", ("/api/tables/{table_id}/undo", f"/api/tables/{fresh['id']}/undo"), 409, "nothing_to_undo")
+
+    operations = {(m.upper(), p) for p, ops in document()["paths"].items() for m in ops}
+    walked = {(m, p) for m, p, _ in api.seen} | {("GET", base + "/events")}  # the stream: test below
+    assert operations <= walked, f"operations not walked: {operations - walked}"
+
+
+@pytest.mark.parametrize("which", ["id", "view_id"])
+def test_event_stream_answers_as_documented(client: FlaskClient, which: str) -> None:
+    table = new_table(client)
+    resp = client.get(f"/api/tables/{table[which]}/events", buffered=False)
+    try:
+        assert resp.status_code == 200
+        assert resp.headers["Content-Type"] == "text/event-stream; charset=utf-8"
+        chunk = next(iter(resp.response))
+        first = chunk.decode() if isinstance(chunk, bytes) else chunk
+        assert "event: state" in first and '"version": 0' in first
+        assert resp.headers["Cache-Control"].startswith("no-store")
+    finally:
+        resp.close()
+    missing = client.get("/api/tables/no-such-table/events")
+    assert missing.status_code == 404 and missing.get_json()["error"] == "not_found"
