@@ -1,0 +1,423 @@
+"""What the pages show, computed from a table snapshot: plain dicts for the templates (no Flask here).
+
+Everything a template prints about a table comes from here: players with their papers, the supply, the
+countdown (R17), announcements, the readable history (replayed from the event log), the picker's grid, and
+the end-of-game ranking with its tie-break (R18).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter, OrderedDict
+from typing import Any
+
+from ..games.laminate import (
+    DEFAULT_DECK,
+    PAPER_TYPES,
+    PAPERS,
+    Card,
+    Deck,
+    GameState,
+    IllegalAction,
+    apply,
+    meld_report,
+    new_game,
+    parse_action,
+)
+from ..games.laminate.actions import EndFlag, Pass, Publish, Research, Review
+from ..games.laminate.deck import rank_label
+from ..games.laminate.papers import ENDFLAG, PUBLISHABLE
+from .ui_text import MATCH_REASONS, join_names, t
+
+# --- cards ----------------------------------------------------------------------------------------------
+
+
+def card_view(card: Card | str, lang: str, names: dict[str, str] | None = None,
+              deck: Deck = DEFAULT_DECK) -> dict[str, Any]:
+    if not isinstance(card, Card):
+        card = deck.parse(card)
+    suit = deck.suit_by_id[card.suit]
+    suit_name = (names or {}).get(card.suit) or suit.name(lang)
+    return {"id": str(card), "suit": card.suit, "rank": card.rank, "rank_label": rank_label(card.rank),
+            "suit_name": suit_name, "label": deck.label(card, lang, names), "symbol": suit.symbol}
+
+
+def cards_text(cards: list[Card], lang: str, names: dict[str, str] | None, deck: Deck = DEFAULT_DECK) -> str:
+    sep = "、" if lang == "ja" else ", "
+    return sep.join(deck.label(c, lang, names) for c in cards)
+
+
+def paper_name(paper_type: str, lang: str) -> str:
+    return PAPERS[paper_type].name(lang)
+
+
+def points_text(n: int, lang: str) -> str:
+    return t("point_1", lang) if n == 1 else t("points_n", lang, n=n)
+
+
+def cards_count(n: int, lang: str) -> str:
+    return t("card_1", lang) if n == 1 else t("cards_n", lang, n=n)
+
+
+# --- history --------------------------------------------------------------------------------------------
+
+
+def describe(before: GameState, after: GameState, action: Any, seat: int, lang: str,
+             names: dict[str, str] | None, deck: Deck = DEFAULT_DECK) -> str:
+    """One readable sentence (or a few) for an action, from the states around it."""
+    p = before.names[seat] if seat is not None and 0 <= seat < before.n else "?"
+    space = "" if lang == "ja" else " "
+    parts: list[str] = []
+    if isinstance(action, Research):
+        parts.append(t("h_research_deck" if action.source == "deck" else "h_research_discard", lang, p=p))
+    elif isinstance(action, Publish):
+        parts.append(t("h_publish", lang, p=p, paper=paper_name(action.paper, lang), id=before.next_paper_id,
+                       cards=cards_text(list(action.cards), lang, names, deck)))
+        cited = [before.paper(pid) for pid in action.cite]
+        cited = [c for c in cited if c is not None]
+        if cited:
+            sep = "、" if lang == "ja" else "; "
+            items = [t("h_cite_item", lang, id=c.id, owner=before.names[c.owner], paper=paper_name(c.type, lang),
+                       card=deck.label(c.cards[0], lang, names)) for c in cited]
+            parts.append(t("h_cite", lang, list=sep.join(items)))
+            gifts = Counter(c.owner for c in cited if c.owner != seat)
+            for owner, n in gifts.items():
+                parts.append(t("h_gift", lang, p=p, n=cards_count(n, lang), owner=before.names[owner]))
+        if len(action.cards) == 1:
+            parts.append(t("h_complete_now", lang))
+    elif isinstance(action, Review):
+        paper = before.paper(action.paper)
+        if paper is not None:
+            key = "h_review_own" if paper.owner == seat else "h_review"
+            parts.append(t(key, lang, p=p, owner=before.names[paper.owner], paper=paper_name(paper.type, lang),
+                           id=paper.id, card=deck.label(action.card, lang, names)))
+            if len(paper.cards) == 2:
+                parts.append(t("h_review_complete", lang))
+    elif isinstance(action, Pass):
+        parts.append(t("h_pass", lang, p=p))
+    elif isinstance(action, EndFlag):
+        parts.append(t("h_endflag", lang, p=p, card=deck.label(action.card, lang, names)))
+    if before.end is None and after.end is not None:
+        trig = after.end.trigger
+        parts.append(t("h_end_met", lang, p=after.names[trig], score=after.score(trig)))
+    if after.over and not before.over:
+        parts.append(t("h_all_passed" if isinstance(action, Pass) else "h_over", lang))
+    return space.join(parts)
+
+
+class HistoryCache:
+    """Readable history per table, rebuilt once per (table, version, language, suit names)."""
+
+    def __init__(self, size: int = 64) -> None:
+        self._items: OrderedDict[tuple, list[dict[str, Any]]] = OrderedDict()
+        self._lock = threading.Lock()
+        self.size = size
+
+    def get(self, key: tuple, build) -> list[dict[str, Any]]:
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+                return self._items[key]
+        value = build()
+        with self._lock:
+            self._items[key] = value
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+        return value
+
+
+HISTORY = HistoryCache()
+
+
+def build_history(players: tuple[str, ...], start: int, events: list, lang: str,
+                  names: dict[str, str] | None, deck: Deck = DEFAULT_DECK) -> list[dict[str, Any]]:
+    """Entries in log order: {seq, seat, at, kind, text, undone, undoes, action}."""
+    stack: list[GameState] = [new_game(players, start, deck)]
+    entries: list[dict[str, Any]] = []
+    by_seq: dict[int, dict[str, Any]] = {}
+    for ev in events:
+        entry = {"seq": ev.seq, "seat": ev.seat, "at": ev.at, "kind": ev.kind, "undone": False,
+                 "undoes": ev.undoes, "action": ev.action,
+                 "player": players[ev.seat] if ev.seat is not None and 0 <= ev.seat < len(players) else None}
+        if ev.kind == "settings":
+            entry["text"] = t("h_settings", lang)
+        elif ev.kind == "undo":
+            target = by_seq.get(ev.undoes) if ev.undoes is not None else None
+            what = target["text"] if target else "?"
+            if target:
+                target["undone"] = True
+            entry["text"] = t("h_undo", lang, what=what)
+            if len(stack) > 1:
+                stack.pop()
+        else:
+            before = stack[-1]
+            try:
+                action = parse_action(ev.action, deck)
+                after = apply(before, action, deck)
+                entry["text"] = describe(before, after, action, ev.seat, lang, names, deck)
+            except IllegalAction:  # a log this engine cannot replay: still show something
+                after = before
+                entry["text"] = t("h_unknown", lang, p=entry["player"] or "?", type=ev.action.get("type", "?"))
+            stack.append(after)
+        entries.append(entry)
+        by_seq[ev.seq] = entry
+    return entries
+
+
+def history_for(service, snap, lang: str) -> list[dict[str, Any]]:
+    names = snap.record.settings.get("suit_names") or None
+    key = (snap.record.id, snap.version, lang, tuple(sorted((names or {}).items())))
+    return HISTORY.get(key, lambda: build_history(snap.record.players, snap.record.start,
+                                                  service.log(snap.record.id), lang, names, service.deck))
+
+
+# --- countdown and announcements ------------------------------------------------------------------------
+
+
+def turns_left_by_seat(state: GameState) -> list[int] | None:
+    """R17: how many turns each seat still has (None before the end condition)."""
+    if state.end is None:
+        return None
+    left = [0] * state.n
+    if state.over:
+        return left
+    start = (state.end.trigger + 1) % state.n if state.pending == ENDFLAG else state.active
+    for k in range(state.end.turns_left):
+        left[(start + k) % state.n] += 1
+    return left
+
+
+def is_last_turn(state: GameState) -> bool:
+    return (state.end is not None and not state.over and state.pending is None
+            and state.active is not None and state.end.turns_left <= state.n)
+
+
+def announcements(state: GameState, answer: dict[str, Any], lang: str) -> list[dict[str, str]]:
+    """Milestones the devices announce once each (keys stay the same while the milestone holds)."""
+    out: list[dict[str, str]] = []
+    if state.end is not None:
+        trig = state.end.trigger
+        out.append({"key": f"end-{trig}", "kind": "end",
+                    "text": t("end_met", lang, name=state.names[trig], score=state.score(trig))})
+        flag = next((p for p in state.papers if p.type == ENDFLAG), None)
+        if flag is not None:
+            out.append({"key": f"flag-{flag.id}", "kind": "flag",
+                        "text": t("endflag_taken", lang, name=state.names[flag.owner], n=state.end.turns_left)})
+        elif state.pending is None and not state.over:
+            out.append({"key": "flag-none", "kind": "flag",
+                        "text": t("endflag_none", lang, name=state.names[trig], n=state.end.turns_left)})
+    if is_last_turn(state):
+        out.append({"key": f"last-{state.turn}", "kind": "last",
+                    "text": t("last_turn_of", lang, name=state.names[state.active])})
+    if state.over:
+        out.append({"key": "over", "kind": "over", "text": t("ann_over", lang, winners=winners_text(answer, lang))})
+    return out
+
+
+def winners_text(answer: dict[str, Any], lang: str) -> str:
+    names = [answer["players"][s]["name"] for s in answer["winners"]]
+    if not names:
+        return ""
+    return t("winner_one" if len(names) == 1 else "winner_many", lang, names=join_names(names, lang))
+
+
+def tiebreak_text(answer: dict[str, Any], lang: str) -> str | None:
+    decided = answer.get("decided_by")
+    players = answer["players"]
+    if decided in (None, "score"):
+        return None
+    top = players[answer["ranking"][0]]["score"]
+    tied = [p for p in players if p["score"] == top]
+    names = join_names([p["name"] for p in tied], lang)
+    if decided == "fewest_papers":
+        win = players[answer["winners"][0]]
+        return t("tb_fewest", lang, names=names, score=top, winner=win["name"], n=win["complete"])
+    return t("tb_shared", lang, names=names, score=top, n=players[answer["winners"][0]]["complete"])
+
+
+# --- the table ------------------------------------------------------------------------------------------
+
+
+def table_view(service, snap, *, full: bool, lang: str, me: int | None,
+               selection: dict[str, Any] | None = None, error: dict[str, Any] | None = None,
+               notice: str | None = None, check: bool = False) -> dict[str, Any]:
+    """Everything ``_table.html`` needs. ``full`` is False for the read-only view (no id, no actions)."""
+    state: GameState = snap.state
+    record = snap.record
+    deck: Deck = service.deck
+    names = record.settings.get("suit_names") or None
+    answer = service.answer(snap, full)
+    running = not state.over
+    can_act = full and running
+    turns = turns_left_by_seat(state)
+    active = state.active
+
+    def cv(card: Card) -> dict[str, Any]:
+        return card_view(card, lang, names, deck)
+
+    players = []
+    for p in answer["players"]:
+        seat = p["seat"]
+        papers = []
+        for paper in state.papers_of(seat):
+            papers.append({
+                "id": paper.id, "type": paper.type, "name": paper_name(paper.type, lang),
+                "points": PAPERS[paper.type].points, "points_text": points_text(PAPERS[paper.type].points, lang),
+                "complete": paper.complete, "cards": [cv(c) for c in paper.cards],
+                "reviewable": can_act and state.pending is None and len(paper.cards) >= 2,
+            })
+        players.append({**p, "papers": papers, "active": seat == active, "me": seat == me,
+                        "turns_left": turns[seat] if turns else None,
+                        "last_turn": is_last_turn(state) and seat == active,
+                        "hand_text": cards_count(p["hand"], lang), "score_text": points_text(p["score"], lang)})
+
+    supply = []
+    for ptype in PAPER_TYPES:
+        supply.append({"id": ptype.id, "name": ptype.name(lang), "points": ptype.points,
+                       "points_text": points_text(ptype.points, lang), "total": ptype.copies,
+                       "left": answer["supply"][ptype.id], "rule": ptype.rule(lang),
+                       "pips": [i < answer["supply"][ptype.id] for i in range(ptype.copies)]})
+
+    history = history_for(service, snap, lang)
+    # Undo always takes back the latest action that is not undone yet (undos pop a stack), so that
+    # action is the last one of the log still standing.
+    undo_text = None
+    if full:
+        last = next((e for e in reversed(history) if e["kind"] == "action" and not e["undone"]), None)
+        undo_text = last["text"] if last else None
+
+    shown = [e for e in history if e["kind"] != "settings"]
+    countdown = None
+    if turns is not None and running:
+        countdown = {
+            "total": state.end.turns_left,
+            "text": (t("countdown_one", lang) if state.end.turns_left == 1
+                     else t("countdown_total", lang, n=state.end.turns_left)),
+            "seats": [{"seat": s, "name": state.names[s], "left": turns[s],
+                       "left_text": (t("turns_left_1", lang) if turns[s] == 1 else
+                                     t("turns_left_0", lang) if turns[s] == 0 else t("turns_left_n", lang, n=turns[s])),
+                       "active": s == active and state.pending is None}
+                      for s in _seat_order(state)],
+            "end_text": t("end_met", lang, name=state.names[state.end.trigger],
+                          score=state.score(state.end.trigger)),
+        }
+
+    ranking = None
+    if state.over:
+        ranking = {"rows": [], "winners_text": winners_text(answer, lang), "tiebreak": tiebreak_text(answer, lang),
+                   "by_passes": state.passes >= state.n}
+        place, prev = 0, None
+        for i, seat in enumerate(answer["ranking"]):
+            p = answer["players"][seat]
+            key = (p["score"], p["complete"])
+            if key != prev:
+                place, prev = i + 1, key
+            ranking["rows"].append({"place": place, "name": p["name"], "seat": seat, "score": p["score"],
+                                    "complete": p["complete"], "winner": seat in answer["winners"]})
+
+    view = {
+        "full": full, "lang": lang, "answer": answer, "state": state,
+        "tid": record.id if full else None, "vid": record.view_id,
+        "base": f"/t/{record.id}" if full else f"/v/{record.view_id}",
+        "api": f"/api/tables/{record.id if full else record.view_id}",
+        "version": snap.version, "turn": state.turn, "running": running, "can_act": can_act,
+        "active": active, "active_name": state.names[active] if active is not None else None,
+        "me": me, "my_turn": me is not None and me == active and running,
+        "pending": state.pending, "players": players, "supply": supply,
+        "deck": state.deck, "discard": state.discard,
+        "deck_text": cards_count(state.deck, lang), "discard_text": cards_count(state.discard, lang),
+        "can": answer["can"], "countdown": countdown, "ranking": ranking,
+        "announcements": announcements(state, answer, lang),
+        "history": shown, "history_recent": list(reversed(shown))[:6],
+        "undo_text": undo_text, "error": error, "notice": notice,
+        "last_turn": is_last_turn(state),
+        "review_possible": can_act and state.pending is None and state.can_review(),
+    }
+    if can_act:
+        view["picker"] = picker_view(service, snap, lang, names, selection or {}, check)
+        if state.pending == ENDFLAG:
+            view["endflag_suits"] = grid(deck, state, lang, names, selected=set((selection or {}).get("cards", [])))
+    return view
+
+
+def _seat_order(state: GameState) -> list[int]:
+    """Seats in the order their remaining turns come (R17), starting with the next to play."""
+    if state.end is None:
+        return list(range(state.n))
+    start = (state.end.trigger + 1) % state.n if state.pending == ENDFLAG else state.active
+    if start is None:
+        start = 0
+    return [(start + k) % state.n for k in range(state.n)]
+
+
+def grid(deck: Deck, state: GameState, lang: str, names: dict[str, str] | None,
+         selected: set[str]) -> list[dict[str, Any]]:
+    """The deck as rows by suit, each card marked on the table (greyed) and/or selected."""
+    on_table = {str(c) for c in state.cards_on_table()}
+    rows = []
+    for suit in deck.suits:
+        cards = []
+        for rank in suit.ranks:
+            view = card_view(Card(suit.id, rank), lang, names, deck)
+            view["on_table"] = view["id"] in on_table
+            view["selected"] = view["id"] in selected and not view["on_table"]
+            cards.append(view)
+        rows.append({"id": suit.id, "name": (names or {}).get(suit.id) or suit.name(lang), "symbol": suit.symbol,
+                     "cards": cards})
+    return rows
+
+
+def picker_view(service, snap, lang: str, names: dict[str, str] | None, selection: dict[str, Any],
+                check: bool) -> dict[str, Any]:
+    state: GameState = snap.state
+    deck: Deck = service.deck
+    active = state.active
+    chosen_cards = [c for c in selection.get("cards", []) if isinstance(c, str)]
+    chosen_cite = {int(c) for c in selection.get("cite", []) if str(c).isdigit()}
+    chosen_paper = selection.get("paper")
+    citable = []
+    for paper in state.papers:
+        if paper.complete:
+            own = paper.owner == active
+            citable.append({"id": paper.id, "owner": paper.owner, "owner_name": state.names[paper.owner],
+                            "name": paper_name(paper.type, lang), "card": card_view(paper.cards[0], lang, names, deck),
+                            "own": own, "selected": paper.id in chosen_cite,
+                            "cost": t("cite_free", lang) if own else t("cite_cost", lang,
+                                                                       name=state.names[paper.owner])})
+    papers = []
+    for pid in PUBLISHABLE:
+        ptype = PAPERS[pid]
+        left = state.supply_of(pid)
+        owned = active is not None and state.owns(active, pid)
+        papers.append({"id": pid, "name": ptype.name(lang), "points": ptype.points,
+                       "points_text": points_text(ptype.points, lang), "left": left, "rule": ptype.rule(lang),
+                       "owned": owned, "selected": pid == chosen_paper,
+                       "note": (t("paper_owned", lang, name=state.names[active]) if owned else
+                                t("supply_none", lang) if left == 0 else t("supply_left", lang, n=left))})
+    matches = None
+    if check and (chosen_cards or chosen_cite):
+        try:
+            cards = [deck.parse(c) for c in chosen_cards]
+            report = meld_report(state, cards, sorted(chosen_cite), deck)
+            matches = [{"id": p, "name": paper_name(p, lang), "legal": code is None,
+                        "reason": (MATCH_REASONS.get(code, (code, code))[1 if lang == "ja" else 0]
+                                   if code else None)} for p, code in report]
+        except IllegalAction:
+            matches = None
+    return {"suits": grid(deck, state, lang, names, set(chosen_cards)), "citable": citable, "papers": papers,
+            "hand": state.hands[active] if active is not None else 0,
+            "active_name": state.names[active] if active is not None else "",
+            "matches": matches, "count": len(chosen_cards)}
+
+
+# --- error placement ------------------------------------------------------------------------------------
+
+#: Which part of the picker a publish refusal belongs next to.
+PICKER_WHERE: dict[str, str] = {
+    "bad_card": "cards", "card_on_table": "cards", "duplicate_card": "cards", "rank_exhausted": "cards",
+    "no_hand_card": "cards",
+    "cite_unknown": "cite", "cite_not_complete": "cite", "cite_duplicate": "cite",
+    "no_match": "paper", "supply_empty": "paper", "already_owned": "paper", "unknown_paper": "paper",
+    "endflag_not_publishable": "paper",
+    "hand_too_small": "summary",
+}

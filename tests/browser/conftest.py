@@ -1,0 +1,100 @@
+"""Browser test fixtures: the real app served by waitress in a thread, and Debian's Chromium via Playwright.
+
+Never ``playwright install``: the browser is /usr/bin/chromium (``apt-get install chromium``). Without it the
+browser tests are skipped with that reason.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+# Make this folder's helpers importable as top-level modules (game_driver, browser_helpers) whichever way
+# pytest imports the tests (with or without __init__.py files).
+HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
+
+from browser_helpers import PHONE  # noqa: E402
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run", "--disable-quic"]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).resolve().parent
+    for item in items:
+        if Path(str(item.fspath)).resolve().parent == here:
+            item.add_marker(pytest.mark.browser)
+
+
+@dataclass
+class Live:
+    app: Any
+    base: str
+    service: Any
+
+    def url(self, path: str) -> str:
+        return self.base + path
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One Chromium per test module; closed when the module is done, so other suites can start their own
+    (two sync Playwright instances cannot run at once)."""
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"{CHROMIUM} is absent: install Debian's chromium (apt-get install -y chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def live(tmp_path) -> Iterator[Live]:
+    import waitress
+
+    from companion.web import create_app
+
+    app = create_app(str(tmp_path / "browser.db"), secret_key="browser-tests")
+    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=16, channel_request_lookahead=1)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    service = app.extensions["companion"]
+    try:
+        yield Live(app, f"http://127.0.0.1:{server.effective_port}", service)
+    finally:
+        service.close()  # ends the event streams; let their threads finish before the server goes
+        deadline = time.monotonic() + 5
+        while server.task_dispatcher.active_count and time.monotonic() < deadline:
+            time.sleep(0.02)
+        server.close()
+        thread.join(timeout=5)
+        service.store.close()
+
+
+@pytest.fixture
+def new_context(browser):
+    """Open browser contexts (phones, tablets); all closed after the test."""
+    opened = []
+
+    def make(**options: Any):
+        settings = {**PHONE, "locale": "en-US", **options}
+        ctx = browser.new_context(**settings)
+        opened.append(ctx)
+        return ctx
+
+    yield make
+    for ctx in opened:
+        ctx.close()
