@@ -84,6 +84,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--url", metavar="URL",
                        help="the address players should open, if the one found is wrong "
                             "(e.g. http://192.168.1.23:8000)")
+    serve.add_argument("--allow-host", metavar="NAME", action="append", default=[],
+                       help="another name devices use to reach this server (e.g. laptop.lan); "
+                            "repeatable. Requests naming an unknown host are refused (DNS rebinding)")
     serve.add_argument("--qr", choices=MODES, default="auto",
                        help="how to draw the QR code (default auto: colours on a terminal, "
                             "ASCII otherwise)")
@@ -231,6 +234,7 @@ def serve(args: argparse.Namespace) -> int:
         from .web import create_app  # imported late: keeps `companion --help` instant
 
         app = create_app(str(db_path), lang=args.lang, public_url=url, secret_key=secret)
+        app.config["ALLOWED_HOSTS"] = [*app.config.get("ALLOWED_HOSTS", []), *args.allow_host]
         wsgi = RequestMiddleware(app, max_streams=args.threads - RESERVED_THREADS,
                                  redact_ids=not args.verbose)
         server = make_server(wsgi, sock, **settings)

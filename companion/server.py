@@ -174,6 +174,9 @@ def waitress_settings(*, threads: int = DEFAULT_THREADS, verbose: bool = False) 
         "log_socket_errors": verbose,
         "ident": "companion",
         "expose_tracebacks": False,
+        # The app refuses bodies over 64 KiB; this stops a huge declared Content-Length from being
+        # buffered (or a connection held open waiting for it) before the app is even asked.
+        "max_request_body_size": 1024 * 1024,
     }
 
 

@@ -44,6 +44,7 @@ from .ui_text import JS_TEXT, MATCH_REASONS, TEXT, t
 from .views import PICKER_WHERE, card_view, history_for, table_view
 
 pages = Blueprint("pages", __name__)
+MAX_JOINED = 20  # tables a browser remembers for the home page's rejoin list
 
 ME_COOKIE = "me"
 LANG_COOKIE = "lang"
@@ -148,10 +149,24 @@ def _render_home(form: dict[str, Any], error: str | None, status: int = 200) -> 
             over = service().snapshot(record.id).state.over
         except ServiceError:  # pragma: no cover - a table vanishing between the two reads
             continue
-        recent.append({"id": record.id, "players": record.players, "moves": version,
+        # Anyone on the Wi-Fi can open this page: a table's full (acting) link is offered only to a
+        # browser that has had it before, or to the host machine itself; others may watch.
+        joined = record.id in session.get("joined", ()) or _from_this_machine()
+        recent.append({"id": record.id, "view_id": record.view_id, "joined": joined,
+                       "players": record.players, "moves": version,
                        "at": last_at or record.created_at, "over": over})
     html = render_template("home.html", recent=recent, form=form, error=error)
     return (html, status) if status != 200 else html
+
+
+def _from_this_machine() -> bool:
+    return request.remote_addr in {"127.0.0.1", "::1"}
+
+
+def _remember_joined(table_id: str) -> None:
+    """Note in this browser's (signed) session that it holds the table's full link."""
+    joined = [t for t in session.get("joined", []) if t != table_id]
+    session["joined"] = [table_id, *joined][:MAX_JOINED]
 
 
 @pages.post("/")
@@ -278,6 +293,7 @@ def table(tid: str) -> Response | str:
     flash = session.pop("flash", None) if "flash" in session else None
     if flash and flash.get("table") != record.id:
         flash = None
+    _remember_joined(record.id)
     return _render_table(record, True, flash=flash)
 
 

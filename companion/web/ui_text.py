@@ -41,6 +41,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "recent_none": ("No tables yet.", "まだ卓はありません。"),
     "recent_moves": ("{n} moves", "{n}手"),
     "recent_over": ("finished", "終了"),
+    "recent_watch": ("watch only: scan the table’s QR to play", "観戦のみ（参加は卓のQRから）"),
     "recent_rejoin": ("Rejoin", "再参加"),
     "recent_started": ("started", "開始"),
     "example_names": ("Hilbert, Noether, Banach…", "ヒルベルト、ネーター、バナッハ…"),
