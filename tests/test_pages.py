@@ -504,3 +504,137 @@ def test_an_expired_form_gets_a_page_with_the_way_back(client: FlaskClient) -> N
     html = resp.get_data(as_text=True)
     assert resp.status_code == 403 and '<html lang="ja">' in html
     assert "期限切れ" in html and f'href="/t/{tid}"' in html
+
+
+# --- the "my hand" publish assistant (issue 5) ----------------------------------------------------------
+
+
+def be_seat(client: FlaskClient, tid: str, seat: int) -> None:
+    resp = client.post(f"/t/{tid}/me", data={"csrf_token": token(client, f"/t/{tid}"), "seat": str(seat)})
+    assert resp.status_code == 303
+
+
+def assistant_html(html: str) -> str:
+    found = re.search(r'<section class="assistant[^"]*" id="assistant".*?</section>', html, re.S)
+    assert found, "no assistant panel"
+    return found.group(0)
+
+
+def test_assistant_panel_is_on_the_players_page_only(client: FlaskClient, service) -> None:
+    tid = new_table(client)
+    vid = state(client, tid)["view_id"]
+    # No seat chosen yet: the panel asks for one first (with the seat buttons), and shows no hand grid.
+    panel = assistant_html(page(client, f"/t/{tid}"))
+    assert "First choose which player this device is" in panel and 'action="/t/' + tid + '/me"' in panel
+    assert "data-hand-card" not in panel
+    be_seat(client, tid, 1)
+    service.act(tid, parse_action({"type": "publish", "paper": "kind3", "cards": ["coin-5", "book-5", "heart-5"]}))
+    for lang, legend in (("en", "Cards in Noether’s hand"), ("ja", "Noetherさんの手札")):
+        panel = assistant_html(page(client, f"/t/{tid}", lang))
+        assert legend in panel and 'data-seat="1"' in panel and 'data-hints="1"' in panel
+        assert f'data-public-hand="{state(client, tid)["players"][1]["hand"]}"' in panel
+        assert 'id="hint-list"' in panel and 'aria-live="polite"' in panel
+        # the whole deck as boxes, cards on the table disabled; no box has a name, and none sits in a form
+        boxes = re.findall(r"<input[^>]*data-hand-card[^>]*>", panel)
+        assert len(boxes) == 49 and not any("name=" in b for b in boxes)
+        assert [b for b in boxes if 'value="coin-5"' in b][0].rstrip(">").rstrip().endswith("disabled")
+        grid = panel[panel.index("hand-cards"):panel.index('id="hint-list"')]
+        assert "<form" not in grid
+    # the fragment (live updates) carries the same panel; the read-only view never has it
+    assert 'id="assistant"' in client.get(f"/t/{tid}/fragment").get_data(as_text=True)
+    for path in (f"/v/{vid}", f"/v/{vid}/fragment"):
+        body = client.get(path).get_data(as_text=True)
+        assert 'id="assistant"' not in body and "data-hand-card" not in body, path
+    # the game over: no panel
+    over = new_table(client, ["A1", "B2", "C3"])
+    play_to(service, over, lambda s: s["over"])
+    assert 'id="assistant"' not in page(client, f"/t/{over}")
+
+
+def off_notice_en(html: str) -> bool:
+    return bool(re.search(r'<p class="assistant-off[^"]*" role="status">.*?Publish assistant is off', html, re.S))
+
+
+def test_assistant_switch_turns_it_off_for_everyone(client: FlaskClient) -> None:
+    tid = new_table(client)
+    vid = state(client, tid)["view_id"]
+    be_seat(client, tid, 0)
+    hand = {"player": 0, "hand": ["coin-7", "book-7", "heart-7"]}
+    assert client.post(f"/api/tables/{tid}/hints", json=hand).status_code == 200
+    # turning it off asks first: the button sits in a disclosure with the explanation
+    panel = assistant_html(page(client, f"/t/{tid}"))
+    switch = re.search(r'<details class="assistant-switch">.*?</details>', panel, re.S).group(0)
+    assert "Turn off for everyone" in switch and "every device at this table" in switch
+    assert 'name="csrf_token"' in switch and 'value="off"' in switch
+    resp = client.post(f"/t/{tid}/assistant", data={"csrf_token": token(client, f"/t/{tid}"), "hints": "off"})
+    assert resp.status_code == 303 and resp.headers["Location"].endswith(f"/t/{tid}#assistant")
+    assert state(client, tid)["hints"] is False and state(client, tid)["version"] == 1
+    html = page(client, f"/t/{tid}")
+    assert "now off for everyone" in html  # the notice after the redirect (PRG)
+    panel = assistant_html(html)
+    assert off_notice_en(panel) and "data-hand-card" not in panel
+    assert 'value="on"' in panel
+    assert "The publish assistant was turned off for the table." in html  # in the history for all to see
+    # every device: another phone, with no seat, and the read-only view
+    other = client.application.test_client()
+    off_notice = re.compile(r'<p class="assistant-off[^"]*" role="status">.*?(Publish assistant is off at this table\.|'
+                            r"この卓では発表アシスタントはオフです。)</p>", re.S)
+    assert off_notice.search(page(other, f"/t/{tid}"))
+    assert off_notice.search(page(other, f"/v/{vid}", "ja"))
+    assert off_notice.search(client.get(f"/v/{vid}/fragment").get_data(as_text=True))
+    resp = client.post(f"/api/tables/{tid}/hints", json=hand)
+    assert resp.status_code == 403 and resp.get_json()["error"] == "hints_disabled"
+    # htmx gets the fragment back; a repeat is harmless (no new version)
+    resp = client.post(f"/t/{tid}/assistant", data={"csrf_token": token(client, f"/t/{tid}"), "hints": "off"},
+                       headers={"HX-Request": "true"})
+    assert resp.status_code == 200 and 'id="table"' in resp.get_data(as_text=True)
+    assert state(client, tid)["version"] == 1
+    # and back on
+    client.post(f"/t/{tid}/assistant", data={"csrf_token": token(client, f"/t/{tid}"), "hints": "on"})
+    assert state(client, tid)["hints"] is True
+    assert "data-hand-card" in assistant_html(page(client, f"/t/{tid}"))
+    assert not off_notice.search(page(other, f"/v/{vid}")) and not off_notice.search(page(other, f"/t/{tid}"))
+    assert client.post(f"/api/tables/{tid}/hints", json=hand).status_code == 200
+    # the switch is a form like any other: no token, no change
+    resp = client.post(f"/t/{tid}/assistant", data={"hints": "off"})
+    assert resp.status_code == 403 and state(client, tid)["hints"] is True
+    vresp = client.post(f"/t/{vid}/assistant", data={"csrf_token": token(client, f"/t/{tid}"), "hints": "off"})
+    assert vresp.status_code == 403 and state(client, tid)["hints"] is True
+
+
+def test_the_server_never_stores_a_hand(app: Flask, client: FlaskClient, service, tmp_path) -> None:
+    tid = new_table(client)
+    be_seat(client, tid, 0)
+    # A hand that holds cards nobody has played: after asking about it (as the panel does, many times)
+    # and after publishing only part of it, the rest leaves no trace in the database.
+    hand = ["heart-7", "book-7", "coin-7", "suit7-13", "heart-1", "coffin-11"]
+    hand_only = ["suit7-13", "heart-1", "coffin-11"]
+    for n in range(1, len(hand) + 1):
+        resp = client.post(f"/api/tables/{tid}/hints", json={"player": 0, "hand": hand[:n]})
+        assert resp.status_code == 200
+    options = client.post(f"/api/tables/{tid}/hints", json={"player": 0, "hand": hand}).get_json()["options"]
+    kind3 = next(o for o in options if o["paper"] == "kind3")
+    assert sorted(kind3["cards"]) == sorted(["heart-7", "book-7", "coin-7"])
+    resp = client.post(f"/api/tables/{tid}/actions", json={"action": {"type": "publish", "paper": "kind3",
+                                                                     "cards": kind3["cards"], "cite": []}})
+    assert resp.status_code == 200
+    import sqlite3  # the store stays open: read the same file beside it (the WAL is read as well)
+
+    db = sqlite3.connect(str(tmp_path / "pages.db"))
+    try:
+        tables = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        assert tables
+        dump = "\n".join(str(row) for name in tables for row in db.execute(f'SELECT * FROM "{name}"'))
+    finally:
+        db.close()
+    assert "coin-7" in dump  # the published cards are on the table, so in the log: the dump is real
+    for card in hand_only:
+        assert card not in dump, card
+    raw = b"".join(p.read_bytes() for p in tmp_path.glob("pages.db*"))
+    for card in hand_only:
+        assert card.encode() not in raw, card
+    # and nothing of the hand comes back in any page or export
+    for path in (f"/t/{tid}", f"/t/{tid}/fragment", f"/t/{tid}/log.json", f"/t/{tid}/log.csv", f"/api/tables/{tid}"):
+        body = client.get(path).get_data(as_text=True)
+        for card in hand_only:
+            assert f'"{card}"' not in body.replace(f'value="{card}"', ""), (path, card)

@@ -8,6 +8,7 @@ URLs (fixed):
   /t/<id>/act            POST: an action from a form (PRG; htmx gets the fragment back)
   /t/<id>/undo           GET: confirmation page; POST: undo the last action
   /t/<id>/me             POST: "this device is seat N" (a cookie scoped to the table's path)
+  /t/<id>/assistant      POST: the table setting that turns the publish assistant on or off (PRG)
   /t/<id>/log.json|csv   the log, readable (also under /v/<view_id>/)
   /rules                 the rules in your own words, with the paper table
 """
@@ -99,7 +100,8 @@ def _template_globals() -> dict[str, Any]:
         "t": lambda key, **kw: t(key, lang, **kw),
         "lang_url": url_for("pages.set_lang", code=other, next=here),
         "asset": asset,
-        "js_text": {key: t(key, lang) for key in JS_TEXT},
+        "js_text": {**{key: t(key, lang) for key in JS_TEXT},
+                    **{f"paper_{p.id}": p.name(lang) for p in PAPER_TYPES}},
         "match_reasons": {code: pair[1 if lang == "ja" else 0] for code, pair in MATCH_REASONS.items()},
     }
 
@@ -263,7 +265,7 @@ def _render_table(record, full: bool, *, fragment: bool = False, flash: dict[str
         error = _dry_run_publish(record, selection)
     me = _me(record) if full else None
     view = table_view(service(), snap, full=full, lang=g.lang, me=me, selection=selection, error=error,
-                      notice=notice, check=check)
+                      notice=notice, check=check, watching=full and request.cookies.get(ME_COOKIE) == "watch")
     view["action_ids"] = {k: secrets.token_urlsafe(12) for k in ("a", "b", "c", "d", "e", "f")}
     if fragment:
         return render_template("_table.html", v=view)
@@ -459,6 +461,21 @@ def set_me(tid: str) -> Response:
     else:
         resp.delete_cookie(ME_COOKIE, path=path)
     return resp
+
+
+@pages.post("/t/<tid>/assistant")
+def set_assistant(tid: str) -> Response | str:
+    """The table setting for the publish assistant (hints), for every device at once. Not a game action:
+    no version check (the switch says where it should end up, so a repeat is harmless)."""
+    record, _ = service().resolve(tid, write=True)
+    wanted = request.form.get("hints", "")
+    if wanted in ("on", "off"):
+        on = wanted == "on"
+        if service().snapshot(record.id).record.hints != on:
+            service().update_settings(record.id, {"hints": on})
+        key = "assistant_now_on" if on else "assistant_now_off"
+        return _answer(record, notice=dict(zip(("en", "ja"), TEXT[key], strict=True)), anchor="#assistant")
+    return _answer(record, anchor="#assistant")
 
 
 # --- QR and exports -------------------------------------------------------------------------------------

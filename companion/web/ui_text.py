@@ -245,6 +245,11 @@ JS_TEXT: tuple[str, ...] = (
     "js_free_own", "js_complete_now", "js_under_review", "js_too_small", "js_removed", "js_legal",
     "js_checking", "js_network", "refused", "js_makes", "sound_on", "sound_off", "js_pick_paper",
     "js_nothing_to_publish", "js_done_publish", "js_reload",
+    # the "my hand" assistant
+    "point_1", "points_n", "hint_spend", "hint_spend_gift", "hint_give_part", "hint_completes", "hint_review",
+    "hint_cites", "hint_cite_item", "hint_cite_own", "hint_use", "hint_use_label", "hint_not_turn", "hint_none",
+    "hint_empty", "hint_found_1", "hint_found_n", "hand_count", "hand_count_all", "hand_count_over",
+    "hand_count_none", "hand_removed", "assistant_off",
 )
 
 TEXT.update({
@@ -273,6 +278,60 @@ TEXT.update({
     "js_pick_paper": ("Choose which paper to claim.", "受け取る論文を選んでください。"),
     "js_nothing_to_publish": ("Pick at least one card from the hand.", "手札から少なくとも1枚選んでください。"),
     "js_done_publish": ("Published.", "発表しました。"),
+})
+
+TEXT.update({
+    # --- the "my hand" publish assistant (issue 5) ---
+    "assistant_title": ("My hand · publish assistant", "自分の手札・発表アシスタント"),
+    "assistant_lead": ("Tap the cards you hold. Your hand stays on this phone: it is only used to ask what you "
+                       "could publish, and the server keeps none of it.",
+                       "持っているカードをタップしてください。手札はこの端末にだけ保存され、発表できる論文を"
+                       "調べるときに使うだけで、サーバーには残りません。"),
+    "assistant_choose_seat": ("First choose which player this device is: the assistant works for one seat.",
+                              "先に、この端末がどのプレイヤーかを選んでください。アシスタントは席ごとに働きます。"),
+    "assistant_watching": ("This device is just watching. Each player uses the assistant on their own phone.",
+                           "この端末は「見ているだけ」です。アシスタントは各プレイヤーが自分のスマホで使います。"),
+    "assistant_jump": ("My hand ↓", "自分の手札 ↓"),
+    "assistant_hand_legend": ("Cards in {name}’s hand", "{name}さんの手札"),
+    "assistant_clear": ("Clear my hand", "手札をクリア"),
+    "assistant_options": ("What you could publish", "発表できる論文"),
+    "assistant_nojs": ("The assistant needs JavaScript in this browser.",
+                       "アシスタントを使うにはJavaScriptが必要です。"),
+    "assistant_off": ("Publish assistant is off at this table.", "この卓では発表アシスタントはオフです。"),
+    "assistant_turn_off": ("Turn off for everyone…", "全員オフにする…"),
+    "assistant_off_confirm": ("Turn the assistant off on every device at this table? Nobody sees suggestions "
+                              "until someone turns it back on.",
+                              "この卓のすべての端末でアシスタントをオフにしますか？ 誰かがオンに戻すまで、"
+                              "提案は表示されません。"),
+    "assistant_off_yes": ("Yes, turn it off", "オフにする"),
+    "assistant_turn_on": ("Turn it back on", "オンに戻す"),
+    "assistant_now_off": ("The publish assistant is now off for everyone at this table.",
+                          "この卓の全員について、発表アシスタントをオフにしました。"),
+    "assistant_now_on": ("The publish assistant is on again.", "発表アシスタントをオンに戻しました。"),
+    "h_hints_off": ("The publish assistant was turned off for the table.", "発表アシスタントがオフになりました。"),
+    "h_hints_on": ("The publish assistant was turned back on.", "発表アシスタントがオンになりました。"),
+    "hint_spend": ("Spends {n} {word}: {m} placed", "手札{n}枚：{m}枚を出す"),
+    "hint_spend_gift": ("Spends {n} {word}: {m} placed + {gifts}", "手札{n}枚：{m}枚を出す＋{gifts}"),
+    "hint_give_part": ("{n} given to {name}", "{name}さんに{n}枚渡す"),
+    "hint_completes": ("completes at once", "即完成"),
+    "hint_review": ("starts under review", "査読中から"),
+    "hint_cites": ("Cites {list}", "引用：{list}"),
+    "hint_cite_item": ("#{id} {owner}’s {paper}", "#{id} {owner}さんの{paper}"),
+    "hint_cite_own": ("#{id} your {paper} (free)", "#{id} 自分の{paper}（無料）"),
+    "hint_use": ("Use this", "これを使う"),
+    "hint_use_label": ("Use this: {paper}", "これを使う：{paper}"),
+    "hint_not_turn": ("Usable on your turn", "自分の番に使えます"),
+    "hint_none": ("Nothing publishable with these cards yet.", "この手札で発表できる論文はまだありません。"),
+    "hint_empty": ("Tap the cards in your hand to see what you could publish.",
+                   "手札のカードをタップすると、発表できる論文が表示されます。"),
+    "hint_found_1": ("1 paper you could publish", "発表できる論文：1件"),
+    "hint_found_n": ("{n} papers you could publish", "発表できる論文：{n}件"),
+    "hand_count": ("You entered {n} of {total} cards.", "{total}枚中{n}枚を入力済み。"),
+    "hand_count_all": ("✓ All {total} cards entered.", "✓ {total}枚すべて入力済み。"),
+    "hand_count_none": ("The table says you hold {total} cards.", "卓の記録では手札は{total}枚です。"),
+    "hand_count_over": ("You entered {n} cards, but the table says you hold {total}.",
+                        "{n}枚入力しましたが、卓の記録では手札は{total}枚です。"),
+    "hand_removed": ("{cards} went onto the table and left your hand.", "{cards}は場に出たので手札から外しました。"),
 })
 
 #: Short reason per refusal code for the live match list (the full sentences come from the engine).

@@ -140,7 +140,10 @@ def build_history(players: tuple[str, ...], start: int, events: list, lang: str,
                  "undoes": ev.undoes, "action": ev.action,
                  "player": players[ev.seat] if ev.seat is not None and 0 <= ev.seat < len(players) else None}
         if ev.kind == "settings":
-            entry["text"] = t("h_settings", lang)
+            hints = ev.action.get("hints") if isinstance(ev.action, dict) else None
+            entry["text"] = t("h_settings", lang) if not isinstance(hints, bool) else t(
+                "h_hints_on" if hints else "h_hints_off", lang)
+            entry["switch"] = isinstance(hints, bool)
         elif ev.kind == "undo":
             target = by_seq.get(ev.undoes) if ev.undoes is not None else None
             what = target["text"] if target else "?"
@@ -240,7 +243,7 @@ def tiebreak_text(answer: dict[str, Any], lang: str) -> str | None:
 
 def table_view(service, snap, *, full: bool, lang: str, me: int | None,
                selection: dict[str, Any] | None = None, error: dict[str, Any] | None = None,
-               notice: str | None = None, check: bool = False) -> dict[str, Any]:
+               notice: str | None = None, check: bool = False, watching: bool = False) -> dict[str, Any]:
     """Everything ``_table.html`` needs. ``full`` is False for the read-only view (no id, no actions)."""
     state: GameState = snap.state
     record = snap.record
@@ -286,7 +289,8 @@ def table_view(service, snap, *, full: bool, lang: str, me: int | None,
         last = next((e for e in reversed(history) if e["kind"] == "action" and not e["undone"]), None)
         undo_text = last["text"] if last else None
 
-    shown = [e for e in history if e["kind"] != "settings"]
+    # Settings changes stay out of the table's history, except the assistant switch: everyone should see it.
+    shown = [e for e in history if e["kind"] != "settings" or e.get("switch")]
     countdown = None
     if turns is not None and running:
         countdown = {
@@ -333,11 +337,25 @@ def table_view(service, snap, *, full: bool, lang: str, me: int | None,
         "last_turn": is_last_turn(state),
         "review_possible": can_act and state.pending is None and state.can_review(),
     }
+    view["assistant"] = assistant_view(deck, state, answer, lang, names, me) if full and running else None
+    if view["assistant"] is not None:
+        view["assistant"]["watching"] = watching and me is None
     if can_act:
         view["picker"] = picker_view(service, snap, lang, names, selection or {}, check)
         if state.pending == ENDFLAG:
             view["endflag_suits"] = grid(deck, state, lang, names, selected=set((selection or {}).get("cards", [])))
     return view
+
+
+def assistant_view(deck: Deck, state: GameState, answer: dict[str, Any], lang: str,
+                   names: dict[str, str] | None, me: int | None) -> dict[str, Any]:
+    """The "my hand" panel on the players' page. The hand itself never reaches the server's pages: the
+    grid is the whole deck (cards on the table greyed), and the device's script ticks what it keeps."""
+    out: dict[str, Any] = {"on": bool(answer.get("hints", True)), "me": me}
+    if me is not None and out["on"]:
+        out.update(name=state.names[me], public_hand=answer["players"][me]["hand"],
+                   suits=grid(deck, state, lang, names, selected=set()))
+    return out
 
 
 def _seat_order(state: GameState) -> list[int]:

@@ -9,6 +9,7 @@ docs/screenshots/all/ (not committed), then stops. Without it, it keeps serving 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import subprocess
@@ -57,6 +58,11 @@ def side_papers(st):
             if p["owner"] == 1 and len(p["cards"]) >= 2 and me in (1, 3):
                 return {"type": "review", "paper": p["id"], "card": p["cards"][-1]}
     return None
+
+
+#: The hand the assistant shots show (kept on the device, as on a real phone) and its localStorage key.
+ASSIST_HAND = ["heart-2", "heart-3", "heart-4", "heart-5", "suit6-7"]
+ASSIST_KEY = [""]
 
 
 def build(app) -> dict[str, str]:
@@ -111,6 +117,30 @@ def build(app) -> dict[str, str]:
         service.act(rv.id, parse_action(action))
     urls["review"] = f"/t/{rv.id}"
 
+    # the "my hand" assistant: Banach (seat 2) to play, with complete papers of Hilbert, Noether and his own
+    # on the table; the hand comes from the device (localStorage), see ASSIST_HAND and gallery()
+    ast = service.create_table(NAMES[:1] + NAMES[1:2] + ["Banach"], 0).record
+    for action in (
+        {"type": "publish", "paper": "kind3", "cards": ["heart-7", "onion-7", "suit6-7"]},
+        {"type": "review", "paper": 1, "card": "suit6-7"},
+        {"type": "review", "paper": 1, "card": "onion-7"},
+        {"type": "research", "from": "deck"},
+        {"type": "publish", "paper": "kind3", "cards": ["coffin-7", "onion-7", "suit6-7"]},
+        {"type": "review", "paper": 2, "card": "onion-7"},
+        {"type": "review", "paper": 2, "card": "suit6-7"},
+        {"type": "research", "from": "deck"},
+        {"type": "publish", "paper": "ak", "cards": ["heart-1", "suit7-13"]},
+        {"type": "review", "paper": 3, "card": "suit7-13"},
+        {"type": "research", "from": "deck"},
+        *[{"type": "research", "from": "deck"}] * 6,
+    ):
+        service.act(ast.id, parse_action(action))
+    urls["assistant"] = f"/t/{ast.id}"
+    ASSIST_KEY[0] = f"lr-hand:{ast.view_id}:2"
+    off = service.create_table(NAMES[:3], 0).record
+    service.update_settings(off.id, {"hints": False})
+    urls["assistant_off"] = f"/t/{off.id}"
+
     urls["home"] = "/"
     urls["rules"] = "/rules"
     return urls
@@ -132,13 +162,15 @@ GALLERY = [
     ("12-end-tablet-dark-ja", "end", "tablet", "dark", "ja-JP", 1),
     ("13-view-tablet-light-en", "view", "tablet", "light", "en-US", None),
     ("14-rules-phone-dark-ja", "rules", "phone", "dark", "ja-JP", None),
+    ("15-assistant-phone-light-ja", "assistant", "phone", "light", "ja-JP", 2),
+    ("16-assistant-phone-dark-en", "assistant", "phone", "dark", "en-US", 2),
 ]
 SIZES = {"phone": (390, 844), "tablet": (1024, 768)}
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run", "--disable-quic"]
 
 
-def gallery(app, urls: dict[str, str], base: str, out: Path) -> None:
+def gallery(app, urls: dict[str, str], base: str, out: Path, only: str = "") -> None:
     """First-screen shots (what a phone or tablet shows on opening), then pngquant if present."""
     from playwright.sync_api import sync_playwright
 
@@ -146,6 +178,8 @@ def gallery(app, urls: dict[str, str], base: str, out: Path) -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=ARGS)
         for name, state, size, scheme, locale, seat in GALLERY:
+            if only and state not in only.split(",") and name not in only.split(","):
+                continue
             w, h = SIZES[size]
             ctx = browser.new_context(viewport={"width": w, "height": h}, color_scheme=scheme, locale=locale,
                                       device_scale_factor=2 if size == "phone" else 1,
@@ -157,9 +191,26 @@ def gallery(app, urls: dict[str, str], base: str, out: Path) -> None:
                 path = f"/t/{tid}"
             if seat is not None and path.startswith("/t/"):
                 ctx.add_cookies([{"name": "me", "value": str(seat), "url": base + path.split("?")[0]}])
+            if state == "assistant":
+                ctx.add_init_script(f"localStorage.setItem({json.dumps(ASSIST_KEY[0])}, "
+                                    f"{json.dumps(json.dumps(ASSIST_HAND))})")
             page = ctx.new_page()
             page.goto(base + path)
             page.wait_for_timeout(500)
+            if state == "assistant":  # the whole panel, as a player scrolls to it
+                page.wait_for_selector("#hint-list > li")
+                page.locator(".actionbar").evaluate("bar => { bar.hidden = true; }")  # sticky: it would cover it
+                page.locator("#assistant").scroll_into_view_if_needed()
+                page.wait_for_timeout(300)
+                box = page.locator("#assistant").bounding_box()
+                w = SIZES[size][0]
+                target = out / f"{name}.png"
+                page.screenshot(path=str(target), full_page=True,
+                                clip={"x": 0, "y": box["y"] + page.evaluate("window.scrollY") - 10, "width": w,
+                                      "height": box["height"] + 20})
+                ctx.close()
+                print(target, flush=True)
+                continue
             if state == "announce":
                 st = service.answer(service.snapshot(tid))
                 service.act(tid, parse_action(next_action(st)))
@@ -182,6 +233,7 @@ def main() -> None:
     ap.add_argument("--shoot", action="store_true")
     ap.add_argument("--only", default="")
     ap.add_argument("--gallery", action="store_true", help="write the curated gallery into docs/screenshots/")
+    ap.add_argument("--out", default="", help="gallery: write here instead of docs/screenshots/")
     args = ap.parse_args()
     tmp = tempfile.mkdtemp()
     app = create_app(os.path.join(tmp, "shots.db"), public_url=f"http://192.168.1.20:{args.port}")
@@ -193,7 +245,9 @@ def main() -> None:
     for name, path in urls.items():
         print(f"{name:10s} {base}{path}", flush=True)
     if args.gallery:
-        gallery(app, urls, base, Path(__file__).resolve().parent)
+        out = Path(args.out) if args.out else Path(__file__).resolve().parent
+        out.mkdir(parents=True, exist_ok=True)
+        gallery(app, urls, base, out, args.only)
         server.close()
         return
     if args.shoot:
