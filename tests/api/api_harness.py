@@ -15,16 +15,14 @@ import http.client
 import json
 import random
 import socket
-import threading
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import waitress
 from flask import Flask
-from waitress import wasyncore
+from live_server import LiveServer as SharedLiveServer
 
 import companion
 from companion.games.laminate import (
@@ -112,36 +110,11 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-class LiveServer:
-    """The app under waitress on 127.0.0.1:<random port>, served from a daemon thread.
-
-    The event loop runs in our own thread with a stop flag, so shutting down never closes a socket under
-    a ``select`` running in another thread."""
+class LiveServer(SharedLiveServer):
+    """The shared live server, with an HTTP caller for the API tests."""
 
     def __init__(self, app: Flask, threads: int = 32) -> None:
-        self.app = app
-        self.server = waitress.create_server(app, host="127.0.0.1", port=0, threads=threads,
-                                             channel_request_lookahead=1)
-        self.port: int = self.server.effective_port
-        self._stop = threading.Event()
-        self.thread = threading.Thread(target=self._loop, daemon=True, name="waitress-test")
-
-    def _loop(self) -> None:
-        socket_map = self.server._map
-        while not self._stop.is_set():
-            wasyncore.loop(timeout=0.05, map=socket_map, count=1)
-        for channel in list(socket_map.values()):
-            channel.close()
-
-    def __enter__(self) -> LiveServer:
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.app.extensions["companion"].close()  # ends open SSE streams
-        self.server.task_dispatcher.shutdown(timeout=5)
-        self._stop.set()
-        self.thread.join(5)
+        super().__init__(app, threads=threads, lookahead=1)
 
     def caller(self) -> HttpCaller:
         return HttpCaller(self.port)

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import os
 import sys
-import threading
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -63,25 +61,15 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def live(tmp_path) -> Iterator[Live]:
-    import waitress
+    from live_server import LiveServer
 
     from companion.web import create_app
 
     app = create_app(str(tmp_path / "browser.db"), secret_key="browser-tests")
-    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=16, channel_request_lookahead=1)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
     service = app.extensions["companion"]
-    try:
-        yield Live(app, f"http://127.0.0.1:{server.effective_port}", service)
-    finally:
-        service.close()  # ends the event streams; let their threads finish before the server goes
-        deadline = time.monotonic() + 5
-        while server.task_dispatcher.active_count and time.monotonic() < deadline:
-            time.sleep(0.02)
-        server.close()
-        thread.join(timeout=5)
-        service.store.close()
+    with LiveServer(app) as server:
+        yield Live(app, server.url, service)
+    service.store.close()
 
 
 @pytest.fixture
