@@ -139,9 +139,7 @@ class TableService:
         self.store.create_table(record)
         table = _Table(record, 0, [new_game(cleaned, start, self.deck)])
         with self._lock:
-            self._cache[record.id] = table
-            while len(self._cache) > MAX_CACHED_TABLES:
-                self._cache.popitem(last=False)
+            self._cache_put(record.id, table)
             return table.view()
 
     def resolve(self, any_id: str, *, write: bool = False) -> tuple[TableRecord, bool]:
@@ -203,12 +201,15 @@ class TableService:
         snap = self._cache.get(table_id)
         if snap is None:
             snap = self._rebuild(table_id)
-            self._cache[table_id] = snap
-            while len(self._cache) > MAX_CACHED_TABLES:  # old tables are rebuilt from the log if touched
-                self._cache.popitem(last=False)
+            self._cache_put(table_id, snap)
         else:
             self._cache.move_to_end(table_id)
         return snap
+
+    def _cache_put(self, table_id: str, table: _Table) -> None:
+        self._cache[table_id] = table
+        while len(self._cache) > MAX_CACHED_TABLES:  # old tables are rebuilt from the log if touched again
+            self._cache.popitem(last=False)
 
     def _rebuild(self, table_id: str) -> _Table:
         """Replay the log once: actions push, undos pop (the version still counts every event)."""
