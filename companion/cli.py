@@ -8,7 +8,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import logging
+import logging.handlers
 import os
+import queue
 import shutil
 import socket
 import sys
@@ -74,7 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default=DEFAULT_HOST,
                        help="address to listen on (default %(default)s: every interface; "
                             "127.0.0.1: this device only)")
-    serve.add_argument("--port", type=_port, default=DEFAULT_PORT,
+    serve.add_argument("--port", type=_port, default=None,
                        help="port to listen on (default %(default)s; 0 picks a free one)")
     serve.add_argument("--db", metavar="PATH",
                        help=f"SQLite database file (default: {default_db_path()})")
@@ -121,17 +123,43 @@ class _Formatter(logging.Formatter):
         return text
 
 
+class _DroppingQueueHandler(logging.handlers.QueueHandler):
+    """Hands log records to a writer thread. If stderr is a pipe that nobody reads, the writer blocks and
+    the queue fills: lines are then dropped rather than stalling the requests that log them."""
+
+    def enqueue(self, record: logging.LogRecord) -> None:
+        with contextlib.suppress(queue.Full):
+            self.queue.put_nowait(record)
+
+
+_log_writer: logging.handlers.QueueListener | None = None
+
+
 def configure_logging(*, quiet: bool = False, verbose: bool = False, stream: TextIO | None = None) -> None:
+    global _log_writer
     root = logging.getLogger()
     if not root.handlers:
         handler = logging.StreamHandler(stream or sys.stderr)
         handler.setFormatter(_Formatter())
-        root.addHandler(handler)
+        records: queue.Queue[logging.LogRecord] = queue.Queue(maxsize=10_000)
+        root.addHandler(_DroppingQueueHandler(records))
+        _log_writer = logging.handlers.QueueListener(records, handler)
+        _log_writer.start()
     own = logging.WARNING if quiet else logging.DEBUG if verbose else logging.INFO
     root.setLevel(own)
     logging.getLogger("companion").setLevel(own)
     # waitress says "Client disconnected while serving ..." at INFO for every phone that leaves.
     logging.getLogger("waitress").setLevel(logging.INFO if verbose else logging.WARNING)
+
+
+def flush_logging(timeout: float = 1.0) -> None:
+    """Let the writer thread print what is queued, but never wait on a blocked pipe for long."""
+    writer = _log_writer
+    if writer is None or writer._thread is None:
+        return
+    with contextlib.suppress(queue.Full):
+        writer.queue.put_nowait(writer._sentinel)  # type: ignore[attr-defined]
+    writer._thread.join(timeout)
 
 
 def _tidy_streams() -> None:
@@ -163,22 +191,28 @@ def _stdin_is_tty() -> bool:
 
 # --------------------------------------------------------------------------- serve
 
-def acquire_socket(host: str, port: int, *, interactive: bool | None = None,
+def acquire_socket(host: str, port: int, *, interactive: bool | None = None, explicit: bool = False,
                    ask: Callable[[str], str] = input, tell: Callable[[str], None] = say
                    ) -> socket.socket | None:
-    """Bind ``host:port``; if taken, offer (interactive) or pick (non-interactive) the next free port."""
+    """Bind ``host:port``; if taken, offer (interactive) or pick (non-interactive) the next free port.
+
+    A port asked for with ``--port`` is never swapped silently: a script that starts the server on a
+    port it chose must not end up talking to whatever else holds that port."""
     try:
         return bind_socket(host, port)
     except PortInUse:
         pass
+    if interactive is None:
+        interactive = _stdin_is_tty()
+    if explicit and not interactive:
+        tell(f"Port {port} is already in use. Stop the other program or choose another port with --port.")
+        return None
     candidate = next_free_port(host, port + 1, PORT_SEARCH) if port < 65535 else None
     if candidate is None:
         tell(f"Port {port} is already in use, and so are the next {PORT_SEARCH}. "
              "Stop the other program or choose one with --port.")
         return None
     new_port = candidate.getsockname()[1]
-    if interactive is None:
-        interactive = _stdin_is_tty()
     if not interactive:
         tell(f"Port {port} is already in use; using port {new_port} instead.")
         return candidate
@@ -217,12 +251,13 @@ def serve(args: argparse.Namespace) -> int:
         return 2
 
     try:
-        sock = acquire_socket(args.host, args.port)
+        explicit = args.port is not None
+        sock = acquire_socket(args.host, args.port if explicit else DEFAULT_PORT, explicit=explicit)
     except KeyboardInterrupt:
         say()
         return 130
     except OSError as exc:
-        say(f"Cannot listen on {args.host}:{args.port}: {exc.strerror or exc}.")
+        say(f"Cannot listen on {args.host}:{args.port or DEFAULT_PORT}: {exc.strerror or exc}.")
         return 2
     if sock is None:
         return 1
@@ -257,6 +292,7 @@ def serve(args: argparse.Namespace) -> int:
     say("Stop:  press Ctrl+C")
 
     run(server, on_shutdown=_closer(app))
+    flush_logging()
     say("Stopped.")
     return 0
 
