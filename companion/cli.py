@@ -11,6 +11,7 @@ import logging
 import logging.handlers
 import os
 import queue
+import secrets
 import shutil
 import socket
 import sys
@@ -236,6 +237,17 @@ def _closer(app: Any) -> Callable[[], None] | None:
     return close if callable(close) else None
 
 
+def _secret() -> tuple[str, Path | None]:
+    """The session secret, kept in the user's own data folder whatever --db says: a --db in a shared
+    folder such as /tmp must not read a secret_key someone else planted there. Without a private folder
+    the secret lives in memory (sessions then last one run)."""
+    folder = default_db_path().parent
+    try:
+        return load_or_create_secret(ensure_dir(folder)), folder / SECRET_FILENAME
+    except OSError:
+        return secrets.token_hex(32), None
+
+
 def serve(args: argparse.Namespace) -> int:
     _tidy_streams()
     configure_logging(quiet=args.quiet, verbose=args.verbose)
@@ -244,11 +256,11 @@ def serve(args: argparse.Namespace) -> int:
     db_path = db_path.absolute()
     try:
         ensure_dir(db_path.parent)
-        secret = load_or_create_secret(db_path.parent)
     except OSError as exc:
         say(f"Cannot use the data folder {db_path.parent}: {exc.strerror or exc}. "
             "Choose another place with --db PATH.")
         return 2
+    secret, secret_path = _secret()
 
     try:
         explicit = args.port is not None
@@ -288,7 +300,7 @@ def serve(args: argparse.Namespace) -> int:
         say()
     if warning:
         say(f"Note: {warning}")
-    say(f"Data:  {db_path}  (secret key: {db_path.parent / SECRET_FILENAME})")
+    say(f"Data:  {db_path}  (secret key: {secret_path or 'kept in memory for this run'})")
     say("Stop:  press Ctrl+C")
 
     run(server, on_shutdown=_closer(app))

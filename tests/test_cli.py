@@ -12,6 +12,7 @@ import socket
 import stat
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -261,8 +262,11 @@ def test_free_port_is_used_as_is() -> None:
 class Served:
     """`python -m companion serve ...` in a subprocess, its stdout read line by line."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, data_home: Path | None = None) -> None:
         env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+        # the per-user data folder (where the secret lives) goes to a private temporary place
+        self.data_home = data_home or Path(tempfile.mkdtemp(prefix="companion-xdg-"))
+        env["XDG_DATA_HOME"] = str(self.data_home)
         env.pop("PYTHONUNBUFFERED", None)  # the CLI must flush by itself
         self.started = time.monotonic()
         self.proc = subprocess.Popen(
@@ -336,7 +340,7 @@ def get(port: int, path: str) -> tuple[int, bytes]:
 @pytest.mark.skipif(os.name == "nt", reason="SIGINT to a child process is POSIX")
 def test_serve_end_to_end_and_clean_ctrl_c(tmp_path: Path) -> None:
     db = tmp_path / "data" / "table.db"
-    served = Served("--host", "127.0.0.1", "--port", "0", "--db", str(db))
+    served = Served("--host", "127.0.0.1", "--port", "0", "--db", str(db), data_home=tmp_path / "xdg")
     try:
         match = served.wait_for(URL_LINE)
         startup = time.monotonic() - served.started
@@ -352,7 +356,10 @@ def test_serve_end_to_end_and_clean_ctrl_c(tmp_path: Path) -> None:
     assert re.search(r"GET / 200 [\d.]+ ms", err)  # the request log
     output = "".join(served.out)
     assert str(db) in output and output.rstrip().endswith("Stopped.")
-    assert db.exists() and (db.parent / "secret_key").exists()
+    # the secret is kept in the user's own data folder, never beside a --db that may sit in a shared one
+    secret = tmp_path / "xdg" / "companion" / "secret_key"
+    assert db.exists() and secret.exists() and not (db.parent / "secret_key").exists()
+    assert str(secret) in output
 
 
 @pytest.mark.skipif(os.name == "nt", reason="SIGINT to a child process is POSIX")
