@@ -156,11 +156,18 @@ class TableService:
     def update_settings(self, table_id: str, changes: dict[str, Any],
                         version: int | None = None) -> Snapshot:
         """Change table settings (assistant switch, suit names). Not a game action and not undoable,
-        but a change all the same: it is logged and bumps the version so every device refreshes."""
+        but a change all the same: it is logged and bumps the version so every device refreshes. Changes to
+        the value a setting already has are dropped (decided under the write lock, so two devices sending the
+        same switch log it once); with nothing left, the current snapshot comes back and nothing is written."""
         with self._write_lock:
             snap = self._table(table_id)
             self._check_version(snap, version)
             record = snap.record
+            current = {**record.settings, "hints": record.hints}
+            changes = {k: v for k, v in changes.items() if k not in current or current[k] != v}
+            if not changes:
+                with self._lock:
+                    return snap.view()
             hints = changes.get("hints", record.hints)
             settings = {**record.settings, **{k: v for k, v in changes.items() if k != "hints"}}
             event = EventRow(snap.version + 1, "settings", None, {"type": "settings", **changes}, None, None,

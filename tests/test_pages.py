@@ -638,3 +638,88 @@ def test_the_server_never_stores_a_hand(app: Flask, client: FlaskClient, service
         body = client.get(path).get_data(as_text=True)
         for card in hand_only:
             assert f'"{card}"' not in body.replace(f'value="{card}"', ""), (path, card)
+
+
+# --- review fixes: refusals that had no place, localized bad requests, history, idempotent settings -------------
+
+
+def top_alert(html: str) -> str:
+    found = re.search(r'<p class="alert" role="alert">(.*?)</p>', html, re.S)
+    return found.group(1) if found else ""
+
+
+def test_refusals_whose_place_is_not_on_the_page_show_at_the_top(client: FlaskClient, service) -> None:
+    tid = new_table(client)
+    # a review naming a paper that is not on the table: there is no paper-99 to show it next to
+    resp = act(client, tid, type="review", paper="99", card="coin-5", version="0")
+    assert "There is no paper #99 on the table." in top_alert(page(client, resp.headers["Location"]))
+    # the End Flag when nobody is due it: the End Flag step is not on the page
+    resp = act(client, tid, type="endflag", card="coin-5", version="0")
+    assert "Nobody is due the End Flag now." in top_alert(page(client, resp.headers["Location"]))
+    data = {"csrf_token": token(client, f"/t/{tid}"), "type": "endflag", "card": "coin-5", "version": "0"}
+    resp = client.post(f"/t/{tid}/act", data=data, headers={"HX-Request": "true"})
+    assert "Nobody is due the End Flag now." in top_alert(resp.get_data(as_text=True))
+    # a publish once the game is over: no picker any more
+    final = play_to(service, tid, lambda s: s["over"])
+    resp = act(client, tid, type="publish", paper="kind3", cards=["coin-5"], version=str(final["version"]))
+    assert "The game is over" in top_alert(page(client, resp.headers["Location"]))
+    # a refusal whose place is on the page stays there
+    tid = new_table(client)
+    resp = act(client, tid, type="publish", paper="straight5", cards=["heart-1", "heart-2", "book-4"], version="0")
+    html = page(client, resp.headers["Location"])
+    assert not top_alert(html) and re.search(r'id="err-paper"[^>]*>.*These cards do not make', html, re.S)
+
+
+def test_malformed_forms_get_a_sentence_in_the_page_language(client: FlaskClient) -> None:
+    tid = new_table(client)
+    client.set_cookie("lang", "ja")
+    resp = act(client, tid, type="research", **{"from": "somewhere"}, version="0")
+    html = page(client, resp.headers["Location"], "ja")
+    assert "フォームの内容を読み取れませんでした" in html
+    assert "research" not in re.sub(r"<[^>]+>", " ", html).split("フォームの内容")[1][:200]
+    resp = act(client, tid, type="dance", version="0")
+    html = page(client, resp.headers["Location"], "ja")
+    assert "フォームの内容を読み取れませんでした" in html and "unknown action type" not in html
+    client.set_cookie("lang", "en")
+    resp = act(client, tid, type="dance", version="0")
+    html = page(client, resp.headers["Location"])
+    assert "The form was not understood." in html and "unknown action type" not in html
+
+
+def test_history_holds_no_event_newer_than_its_snapshot(client: FlaskClient, service) -> None:
+    from companion.web.views import history_for
+    tid = new_table(client)
+    old = service.snapshot(tid)
+    service.act(tid, parse_action({"type": "research", "from": "deck"}))
+    assert history_for(service, old, "en") == []  # the log read afterwards holds seq 1: not part of version 0
+    assert [e["seq"] for e in history_for(service, service.snapshot(tid), "en")] == [1]
+
+
+def test_settings_are_written_only_when_they_change(client: FlaskClient, service) -> None:
+    import threading
+    tid = new_table(client)
+    assert service.update_settings(tid, {"hints": True}).version == 0 and service.log(tid) == []
+    # two devices switching it off at once: one event
+    barrier = threading.Barrier(4)
+
+    def off() -> None:
+        barrier.wait()
+        service.update_settings(tid, {"hints": False})
+
+    threads = [threading.Thread(target=off) for _ in range(4)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert service.snapshot(tid).version == 1 and service.snapshot(tid).record.hints is False
+    names = {"suit6": "Star"}
+    assert service.update_settings(tid, {"suit_names": names}).version == 2
+    snap = service.update_settings(tid, {"suit_names": dict(names), "hints": False})
+    assert snap.version == 2 and snap.record.settings["suit_names"] == names
+    assert service.update_settings(tid, {"hints": True, "suit_names": names}).version == 3
+    assert [e.action for e in service.log(tid)][-1] == {"type": "settings", "hints": True}
+    # the page switch and the JSON API both go through it
+    data = {"csrf_token": token(client, f"/t/{tid}"), "hints": "on"}
+    assert client.post(f"/t/{tid}/assistant", data=data).status_code == 303
+    resp = client.post(f"/api/tables/{tid}/settings", json={"hints": True})
+    assert resp.status_code == 200 and resp.get_json()["state"]["version"] == 3

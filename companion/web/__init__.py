@@ -51,6 +51,9 @@ def create_app(db_path: str, *, lang: str = "en", public_url: str | None = None,
         if request.path.startswith("/api/"):
             from .errors import from_http
             return from_http(exc.code or 500)
-        return exc.get_response()
+        if (exc.code or 500) < 400 or exc.response is not None:
+            return exc.get_response()
+        from .pages import http_error_page
+        return http_error_page(exc)
 
     return app

@@ -36,13 +36,16 @@ from flask import (
     session,
     url_for,
 )
+from werkzeug.exceptions import HTTPException
+from werkzeug.routing import RoutingException
 
-from ..games.laminate import PAPER_TYPES, IllegalAction, parse_action
+from ..games.laminate import PAPER_TYPES, PAPERS, IllegalAction, parse_action
 from ..service import ServiceError, Stale, TableService
+from .errors import HTTP_MESSAGES
 from .i18n import LANGS, request_lang
 from .security import Refused
 from .ui_text import JS_TEXT, MATCH_REASONS, TEXT, t
-from .views import PICKER_WHERE, card_view, history_for, table_view
+from .views import PICKER_WHERE, card_view, error_shown, history_for, parse_uint, table_view
 
 pages = Blueprint("pages", __name__)
 MAX_JOINED = 20  # tables a browser remembers for the home page's rejoin list
@@ -50,6 +53,9 @@ MAX_JOINED = 20  # tables a browser remembers for the home page's rejoin list
 ME_COOKIE = "me"
 LANG_COOKIE = "lang"
 YEAR = 365 * 24 * 3600
+# The flash rides in the session cookie (4 KB in all): what a form echoes back is bounded.
+ECHO_MAX = 300  # characters of a refusal sentence
+MAX_ECHOED = 64  # cards or cited papers of a form looked at
 
 
 def service() -> TableService:
@@ -93,7 +99,7 @@ def asset(path: str) -> str:
 def _template_globals() -> dict[str, Any]:
     lang = getattr(g, "lang", "en")
     other = "en" if lang == "ja" else "ja"
-    here = request.full_path.rstrip("?") if request.method == "GET" else request.path
+    here = request.full_path.rstrip("?") if request.method == "GET" else _get_page_for_post()
     return {
         "lang": lang,
         "other_lang": other,
@@ -106,8 +112,22 @@ def _template_globals() -> dict[str, Any]:
     }
 
 
+def _get_page_for_post() -> str:
+    """Where the language switch of a page answering a POST leads: the table's page, or the start page."""
+    tid = (request.view_args or {}).get("tid")
+    return url_for("pages.table", tid=tid) if isinstance(tid, str) and tid else "/"
+
+
 def _safe_next(target: str | None) -> str:
-    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+    """A local page of this app to go back to, or "/": one leading slash, no control characters or backslash
+    (browsers drop tabs and newlines, so "/\t/evil" would become "//evil"), and a path this app answers."""
+    if (not target or not target.startswith("/") or target.startswith("//") or "\\" in target
+            or any(ord(ch) < 0x20 or ord(ch) == 0x7F for ch in target)):
+        return "/"
+    path = target.split("#", 1)[0].split("?", 1)[0]
+    try:
+        current_app.url_map.bind("").match(path, method="GET")
+    except (HTTPException, RoutingException):
         return "/"
     return target
 
@@ -128,6 +148,19 @@ def _refused(exc: Refused) -> tuple[str, int]:
     back = url_for("pages.table", tid=tid) if tid else None
     message = exc.ja if g.lang == "ja" else exc.en
     return render_template("error.html", title=t("refused", g.lang), message=message, back=back), exc.code or 403
+
+
+def http_error_page(exc: HTTPException) -> tuple[str, int, dict[str, str]]:
+    """404, 405, 413… outside the API: a page in the request's language (not Werkzeug's English one)."""
+    g.lang = getattr(g, "lang", None) or request_lang()
+    status = exc.code or 500
+    _, en, ja = HTTP_MESSAGES.get(status, ("error", "The request failed.", "リクエストに失敗しました。"))
+    tid = (request.view_args or {}).get("tid")
+    back = url_for("pages.table", tid=tid) if isinstance(tid, str) and tid else None
+    title = t(f"http_{status}" if f"http_{status}" in TEXT else "http_error", g.lang)
+    html = render_template("error.html", **_template_globals(), title=title, message=ja if g.lang == "ja" else en,
+                           back=back)
+    return html, status, {"Content-Language": g.lang}
 
 
 @pages.errorhandler(ServiceError)
@@ -230,10 +263,7 @@ def _full(tid: str):
 
 
 def _me(record) -> int | None:
-    raw = request.cookies.get(ME_COOKIE, "")
-    if raw.isdigit() and int(raw) < len(record.players):
-        return int(raw)
-    return None
+    return parse_uint(request.cookies.get(ME_COOKIE), limit=len(record.players))
 
 
 def _selection_from_query() -> dict[str, Any]:
@@ -267,6 +297,8 @@ def _render_table(record, full: bool, *, fragment: bool = False, flash: dict[str
     view = table_view(service(), snap, full=full, lang=g.lang, me=me, selection=selection, error=error,
                       notice=notice, check=check, watching=full and request.cookies.get(ME_COOKIE) == "watch")
     view["action_ids"] = {k: secrets.token_urlsafe(12) for k in ("a", "b", "c", "d", "e", "f")}
+    if error and not error_shown(view, error.get("where"), picker_open):
+        view["error"] = {**error, "where": "top"}  # its place is not on this page: at the top, not lost
     if fragment:
         return render_template("_table.html", v=view)
     return render_template("table.html", v=view, picker_open=picker_open and full and view["can_act"],
@@ -279,11 +311,10 @@ def _dry_run_publish(record, selection: dict[str, Any]) -> dict[str, Any] | None
         return None
     try:
         action = parse_action({"type": "publish", "paper": selection["paper"], "cards": selection["cards"],
-                               "cite": [int(c) for c in selection["cite"] if str(c).isdigit()]}, service().deck)
+                               "cite": _uints(selection["cite"])}, service().deck)
         service().act(record.id, action, dry_run=True)
     except IllegalAction as exc:
-        return _localise_error(_err(exc.code, exc.message("en"), exc.message("ja"),
-                                    PICKER_WHERE.get(exc.code, "top"), exc.params))
+        return _localise_error(_refusal(exc, PICKER_WHERE.get(exc.code, "top")))
     return None
 
 
@@ -318,8 +349,8 @@ def view_fragment(vid: str) -> Response | str:
 
 
 def _fragment(record, full: bool) -> Response | str:
-    since = request.args.get("since", "")
-    if since.isdigit() and int(since) == service().version(record.id):
+    since = parse_uint(request.args.get("since"))
+    if since is not None and since == service().version(record.id):
         return Response(status=204)
     resp = Response(_render_table(record, full, fragment=True), mimetype="text/html")
     resp.headers["Cache-Control"] = "no-store"
@@ -331,13 +362,54 @@ def _fragment(record, full: bool) -> Response | str:
 
 def _err(code: str, en: str, ja: str, where: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
     params = params or {}
-    return {"code": code, "en": en, "ja": ja, "where": where,
-            "card": str(params.get("card")) if params.get("card") is not None else None}
+    return {"code": code, "en": en[:ECHO_MAX], "ja": ja[:ECHO_MAX], "where": where,
+            "card": str(params.get("card"))[:40] if params.get("card") is not None else None}
+
+
+def _refusal(exc: IllegalAction, where: str) -> dict[str, Any]:
+    """A refusal for a page. ``bad_request`` details are English words about JSON fields, which a form's
+    user never typed: the pages say so in a sentence of their own, in both languages."""
+    if exc.code == "bad_request":
+        return _err(exc.code, *_both("bad_form"), where)
+    return _err(exc.code, exc.message("en"), exc.message("ja"), where, exc.params)
+
+
+def _uints(values: list[Any]) -> list[int]:
+    return [n for v in values if (n := parse_uint(str(v))) is not None]
+
+
+def _flash_for_cookie(flash: dict[str, Any]) -> dict[str, Any]:
+    """The flash as kept in the (signed, size-limited) session cookie: only the deck's own card ids, at
+    most a deck's worth, and short echoes, so a crafted form cannot push the cookie past 4 KB."""
+    selection = flash.get("selection")
+    if selection:
+        deck = service().deck
+        cards: list[str] = []
+        for raw in selection.get("cards", ())[:MAX_ECHOED]:
+            try:
+                card = str(deck.parse(raw))
+            except IllegalAction:
+                continue
+            if card not in cards:
+                cards.append(card)
+        paper = selection.get("paper")
+        flash = {**flash, "selection": {"cards": cards[:deck.size], "cite": selection.get("cite", [])[:MAX_ECHOED],
+                                        "paper": paper if paper in PAPERS else None}}
+    return flash
 
 
 def _int_field(name: str) -> int | None:
-    raw = request.form.get(name, "").strip()
-    return int(raw) if raw.isdigit() and len(raw) < 10 else None
+    return parse_uint(request.form.get(name, "").strip())
+
+
+def _version_field() -> int | None:
+    """The form's version. Missing: no check (a form without JS may lack it). Present but not a number:
+    -1, which never matches, so the service answers stale instead of acting unchecked."""
+    raw = request.form.get("version", "").strip()
+    if not raw:
+        return None
+    version = parse_uint(raw)
+    return -1 if version is None else version
 
 
 def _action_id() -> str | None:
@@ -357,7 +429,7 @@ def _answer(record, *, error: dict[str, Any] | None = None, notice: dict[str, st
              "check": check}
     if _is_htmx():
         return _render_table(record, True, fragment=True, flash=flash)
-    session["flash"] = flash
+    session["flash"] = _flash_for_cookie(flash)
     target = url_for("pages.table", tid=record.id)
     if picker:
         target += "?picker=open"
@@ -378,7 +450,7 @@ def act(tid: str) -> Response | str:
     record, _ = service().resolve(tid, write=True)
     form = request.form
     kind = form.get("type", "")
-    version = _int_field("version")
+    version = _version_field()
     selection = None
     where = "bar"
     picker = False
@@ -387,10 +459,11 @@ def act(tid: str) -> Response | str:
     if kind == "research":
         body["from"] = form.get("from", "")
     elif kind == "publish":
-        selection = {"cards": form.getlist("cards"), "cite": [c for c in form.getlist("cite") if c.isdigit()],
+        cite = _uints(form.getlist("cite"))
+        selection = {"cards": form.getlist("cards"), "cite": [str(c) for c in cite],
                      "paper": form.get("paper") or None}
         picker, where = True, "paper"
-        body.update(paper=selection["paper"], cards=selection["cards"], cite=[int(c) for c in selection["cite"]])
+        body.update(paper=selection["paper"], cards=selection["cards"], cite=cite)
         if not selection["cards"]:
             return _answer(record, error=_err("no_hand_card", *_both("js_nothing_to_publish"), "cards"),
                            selection=selection, picker=True)
@@ -416,8 +489,8 @@ def act(tid: str) -> Response | str:
     except IllegalAction as exc:
         if kind == "publish":
             where = PICKER_WHERE.get(exc.code, "paper")
-        return _answer(record, error=_err(exc.code, exc.message("en"), exc.message("ja"), where, exc.params),
-                       selection=selection, picker=picker, check=check, anchor="#picker" if picker else "")
+        return _answer(record, error=_refusal(exc, where), selection=selection, picker=picker, check=check,
+                       anchor="#picker" if picker else "")
     if check:
         return _answer(record, selection=selection, picker=True, check=True, anchor="#picker")
     return _answer(record, notice=_last_text(record))
@@ -442,11 +515,11 @@ def undo_confirm(tid: str) -> Response | str:
 def undo(tid: str) -> Response | str:
     record, _ = service().resolve(tid, write=True)
     try:
-        service().undo(record.id, version=_int_field("version"), action_id=_action_id())
+        service().undo(record.id, version=_version_field(), action_id=_action_id())
     except Stale:
         return _answer(record, error=_err("stale", *_both("stale_friendly"), "top"))
     except IllegalAction as exc:
-        return _answer(record, error=_err(exc.code, exc.message("en"), exc.message("ja"), "bar"))
+        return _answer(record, error=_refusal(exc, "bar"))
     return _answer(record, notice=_last_text(record))
 
 
@@ -456,8 +529,10 @@ def set_me(tid: str) -> Response:
     resp = redirect(url_for("pages.table", tid=record.id), 303)
     seat = request.form.get("seat", "")
     path = url_for("pages.table", tid=record.id)
-    if (seat.isdigit() and int(seat) < len(record.players)) or seat == "watch":
-        resp.set_cookie(ME_COOKIE, seat, max_age=YEAR, path=path, samesite="Lax", httponly=True)
+    number = parse_uint(seat, limit=len(record.players))
+    if number is not None or seat == "watch":
+        resp.set_cookie(ME_COOKIE, seat if number is None else str(number), max_age=YEAR, path=path,
+                        samesite="Lax", httponly=True)
     else:
         resp.delete_cookie(ME_COOKIE, path=path)
     return resp
@@ -471,8 +546,7 @@ def set_assistant(tid: str) -> Response | str:
     wanted = request.form.get("hints", "")
     if wanted in ("on", "off"):
         on = wanted == "on"
-        if service().snapshot(record.id).record.hints != on:
-            service().update_settings(record.id, {"hints": on})
+        service().update_settings(record.id, {"hints": on})  # a no-op (no event) when it already is
         key = "assistant_now_on" if on else "assistant_now_off"
         return _answer(record, notice=dict(zip(("en", "ja"), TEXT[key], strict=True)), anchor="#assistant")
     return _answer(record, anchor="#assistant")

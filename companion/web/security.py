@@ -111,7 +111,8 @@ def _split_host(raw: str) -> str | None:
 
 
 def _is_port(text: str) -> bool:
-    return text.startswith(":") and 1 <= len(text) <= 6 and text[1:].isdigit()
+    from .views import parse_uint  # ASCII digits only: str.isdigit() also takes '²'
+    return text.startswith(":") and parse_uint(text[1:], limit=65536) is not None
 
 
 class HostGuard:

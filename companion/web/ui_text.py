@@ -199,6 +199,12 @@ TEXT: dict[str, tuple[str, str]] = {
     "not_found_text": ("This link does not lead to a table on this server.",
                        "このリンクの卓はこのサーバーにありません。"),
     "read_only_title": ("Read-only link", "閲覧専用リンク"),
+    "http_404": ("Page not found", "ページが見つかりません"),
+    "http_405": ("Not available this way", "この方法では開けません"),
+    "http_413": ("Too much was sent", "送信内容が大きすぎます"),
+    "http_error": ("Request not accepted", "リクエストを受け付けられませんでした"),
+    "bad_form": ("The form was not understood. Reload the page and try again.",
+                 "フォームの内容を読み取れませんでした。ページを再読み込みしてからもう一度どうぞ。"),
     "back_home": ("Back to the start page", "はじめのページへ"),
     "back_table": ("Back to the table", "卓に戻る"),
     # --- rules page ---

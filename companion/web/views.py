@@ -29,6 +29,20 @@ from ..games.laminate.deck import rank_label
 from ..games.laminate.papers import ENDFLAG, PUBLISHABLE
 from .ui_text import MATCH_REASONS, join_names, t
 
+# --- input ----------------------------------------------------------------------------------------------
+
+
+def parse_uint(raw: object, limit: int = 10**9) -> int | None:
+    """A non-negative integer below ``limit`` written in ASCII digits (at most 9 of them), else None.
+
+    ``str.isdigit`` also accepts '²', '①' or Arabic-Indic digits, which ``int`` rejects or reads
+    differently, and ``int`` refuses strings of more than 4300 digits: every number a request carries
+    (form fields, query, cookies, Host port) goes through here instead."""
+    if not isinstance(raw, str) or not 1 <= len(raw) <= 9 or raw.strip("0123456789"):
+        return None
+    value = int(raw)
+    return value if value < limit else None
+
 # --- cards ----------------------------------------------------------------------------------------------
 
 
@@ -170,8 +184,10 @@ def build_history(players: tuple[str, ...], start: int, events: list, lang: str,
 def history_for(service, snap, lang: str) -> list[dict[str, Any]]:
     names = snap.record.settings.get("suit_names") or None
     key = (snap.record.id, snap.version, lang, tuple(sorted((names or {}).items())))
-    return HISTORY.get(key, lambda: build_history(snap.record.players, snap.record.start,
-                                                  service.log(snap.record.id), lang, names, service.deck))
+    # The log is read after the snapshot: a write in between must not reach a history cached as this version.
+    return HISTORY.get(key, lambda: build_history(
+        snap.record.players, snap.record.start, [e for e in service.log(snap.record.id) if e.seq <= snap.version],
+        lang, names, service.deck))
 
 
 # --- countdown and announcements ------------------------------------------------------------------------
@@ -391,7 +407,7 @@ def picker_view(service, snap, lang: str, names: dict[str, str] | None, selectio
     deck: Deck = service.deck
     active = state.active
     chosen_cards = [c for c in selection.get("cards", []) if isinstance(c, str)]
-    chosen_cite = {int(c) for c in selection.get("cite", []) if str(c).isdigit()}
+    chosen_cite = {n for c in selection.get("cite", []) if (n := parse_uint(str(c))) is not None}
     chosen_paper = selection.get("paper")
     citable = []
     for paper in state.papers:
@@ -439,3 +455,18 @@ PICKER_WHERE: dict[str, str] = {
     "endflag_not_publishable": "paper",
     "hand_too_small": "summary",
 }
+
+
+def error_shown(view: dict[str, Any], where: str | None, picker_open: bool) -> bool:
+    """Whether ``_table.html`` renders the place a refusal belongs to (else the page shows it at the top)."""
+    if where == "top":
+        return True
+    if where == "bar":
+        return bool(view["full"] and (view["can_act"] or view["undo_text"]))
+    if where == "endflag":
+        return bool(view["can_act"] and view["pending"] == ENDFLAG)
+    if where in ("cards", "cite", "paper", "summary"):
+        return bool(picker_open and view.get("picker") and view["pending"] is None)
+    if where and where.startswith("paper-"):
+        return any(where == f"paper-{paper['id']}" for p in view["players"] for paper in p["papers"])
+    return False

@@ -11,6 +11,12 @@
 
   function $(sel, root) { return (root || doc).querySelector(sel); }
   function $$(sel, root) { return Array.prototype.slice.call((root || doc).querySelectorAll(sel)); }
+  /* A value for an attribute selector, [data-x="' + cssq(v) + '"]: values come from localStorage and the API. */
+  function cssq(value) {
+    value = String(value);
+    if (window.CSS && window.CSS.escape) { return window.CSS.escape(value); }
+    return value.replace(/[^\w-]/g, function (c) { return "\\" + c.charCodeAt(0).toString(16) + " "; });
+  }
 
   var LANG = doc.documentElement.lang === "ja" ? "ja" : "en";
   var TEXT = {};
@@ -326,7 +332,7 @@
     input: function (name, value) {
       var form = $("#picker-form");
       if (!form) { return null; }
-      return $$("input[name=" + name + "]", form).filter(function (i) { return i.value === String(value); })[0] || null;
+      return $$("input[name=\"" + cssq(name) + "\"]", form).filter(function (i) { return i.value === String(value); })[0] || null;
     },
     apply: function () {
       var form = $("#picker-form");
@@ -435,7 +441,7 @@
       p.appendChild(doc.createTextNode(message));
       slot.appendChild(p);
       if (refused && where === "paper" && Picker.state.paper) {
-        var opt = $("#picker .paper-opt[data-paper='" + Picker.state.paper + "']");
+        var opt = $("#picker .paper-opt[data-paper=\"" + cssq(Picker.state.paper) + "\"]");
         if (opt) { opt.classList.add("err"); }
       }
       if (refused && slot.scrollIntoView) { slot.scrollIntoView({ block: "nearest", behavior: "smooth" }); }
@@ -519,7 +525,7 @@
       var giftTotal = 0;
       s.cite.forEach(function (id) { var i = Picker.input("cite", id); if (i && i.getAttribute("data-own") !== "1") { giftTotal += 1; } });
       if (s.paper) {
-        var opt = $(".paper-opt[data-paper='" + s.paper + "'] .po-name");
+        var opt = $(".paper-opt[data-paper=\"" + cssq(s.paper) + "\"] .po-name");
         if (opt) { parts.push("→ " + opt.textContent); }
       }
       line.appendChild(doc.createTextNode(parts.join(" ")));
@@ -617,7 +623,7 @@
       var line = el("p");
       line.appendChild(el("strong", null, tx("js_makes") + (LANG === "ja" ? "：" : ": ")));
       Picker.matches.forEach(function (m) {
-        var opt = $(".paper-opt[data-paper='" + m.paper + "'] .po-name", d);
+        var opt = $(".paper-opt[data-paper=\"" + cssq(m.paper) + "\"] .po-name", d);
         var b = el("button", "match-chip" + (m.legal ? "" : " blocked"), opt ? opt.textContent : m.paper);
         b.type = "button";
         b.setAttribute("data-choose-paper", m.paper);
