@@ -8,7 +8,6 @@ import io
 import json
 import re
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +18,6 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.games.laminate import PAPER_TYPES, parse_action
-from companion.web import create_app
 from companion.web.views import tiebreak_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
@@ -27,21 +25,6 @@ from game_driver import drive, service_driver  # noqa: E402  (tests/browser/game
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 NAMES = ["Hilbert", "Noether", "Banach"]
-
-
-@pytest.fixture
-def app(tmp_path) -> Iterator[Flask]:
-    app = create_app(str(tmp_path / "pages.db"), secret_key="test")
-    app.config.update(TESTING=True)
-    yield app
-    service = app.extensions["companion"]
-    service.close()
-    service.store.close()
-
-
-@pytest.fixture
-def client(app: Flask) -> FlaskClient:
-    return app.test_client()
 
 
 @pytest.fixture
@@ -620,7 +603,7 @@ def test_the_server_never_stores_a_hand(app: Flask, client: FlaskClient, service
     assert resp.status_code == 200
     import sqlite3  # the store stays open: read the same file beside it (the WAL is read as well)
 
-    db = sqlite3.connect(str(tmp_path / "pages.db"))
+    db = sqlite3.connect(str(tmp_path / "companion.db"))
     try:
         tables = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
         assert tables
@@ -630,7 +613,7 @@ def test_the_server_never_stores_a_hand(app: Flask, client: FlaskClient, service
     assert "coin-7" in dump  # the published cards are on the table, so in the log: the dump is real
     for card in hand_only:
         assert card not in dump, card
-    raw = b"".join(p.read_bytes() for p in tmp_path.glob("pages.db*"))
+    raw = b"".join(p.read_bytes() for p in tmp_path.glob("companion.db*"))
     for card in hand_only:
         assert card.encode() not in raw, card
     # and nothing of the hand comes back in any page or export

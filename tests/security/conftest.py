@@ -17,23 +17,6 @@ from flask import Flask
 from flask.testing import FlaskClient
 from security_harness import FIGURES, LiveServer, new_table
 
-from companion.web import create_app
-
-
-@pytest.fixture
-def app(tmp_path) -> Iterator[Flask]:
-    app = create_app(str(tmp_path / "companion.db"), secret_key="test")
-    app.config.update(TESTING=True)
-    yield app
-    service = app.extensions["companion"]
-    service.close()
-    service.store.close()
-
-
-@pytest.fixture
-def client(app: Flask) -> FlaskClient:
-    return app.test_client()
-
 
 @pytest.fixture
 def table(client: FlaskClient) -> dict[str, Any]:
