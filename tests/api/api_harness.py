@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from api_contract import API_CODES
 from flask import Flask
 from live_server import LiveServer as SharedLiveServer
 
@@ -42,13 +43,7 @@ from companion.games.laminate.melds import EVENS, FLUSHES, GROUPS, KINDS, STRAIG
 
 REPO = Path(companion.__file__).resolve().parent.parent
 NAMES = ["Hilbert", "Banach", "Noether", "Gauss", "Euler"]
-RULE_CODES = (
-    "stale", "nothing_to_undo", "not_your_turn", "game_over", "bad_card", "unknown_paper", "no_match",
-    "supply_empty", "already_owned", "cite_unknown", "cite_not_complete", "cite_duplicate", "card_on_table",
-    "duplicate_card", "rank_exhausted", "no_hand_card", "hand_too_small", "research_impossible",
-    "discard_empty", "paper_unknown", "not_under_review", "card_not_in_paper", "pass_not_allowed",
-    "endflag_pending", "no_endflag_pending", "endflag_not_publishable",
-)
+RULE_CODES = API_CODES
 STATE_KEYS = {"id", "view_id", "version", "players", "active", "pending", "deck", "discard", "supply", "papers",
               "end", "over", "winners"}
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from api_contract import API_CODES
 from laminate_helpers import C, cards, refuse, short_deck, table
 
 from companion.games.laminate import (
@@ -22,13 +23,6 @@ from companion.games.laminate import (
 )
 from companion.games.laminate.errors import MESSAGES
 
-API_CODES = (
-    "stale", "nothing_to_undo", "not_your_turn", "game_over", "bad_card", "unknown_paper", "no_match",
-    "supply_empty", "already_owned", "cite_unknown", "cite_not_complete", "cite_duplicate", "card_on_table",
-    "duplicate_card", "rank_exhausted", "no_hand_card", "hand_too_small", "research_impossible",
-    "discard_empty", "paper_unknown", "not_under_review", "card_not_in_paper", "pass_not_allowed",
-    "endflag_pending", "no_endflag_pending", "endflag_not_publishable",
-)
 #: raised by the web layer (versions and undo history live there, not in the pure engine)
 WEB_ONLY = {"stale", "nothing_to_undo"}
 
