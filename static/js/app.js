@@ -191,7 +191,10 @@
         window.setTimeout(function () { live.textContent = text; }, 60);
       }
       if (box) {
-        $("#announcer-text").textContent = text;
+        // An announcement still on screen is kept: the next one is added below it, not put in its place
+        // (the end condition and the End Flag often arrive a moment apart).
+        var shown = $("#announcer-text");
+        shown.textContent = box.hidden || !shown.textContent ? text : shown.textContent + "\n" + text;
         box.hidden = false;
         if (box.showPopover && box.hasAttribute("popover")) {
           try { box.showPopover(); } catch (e) { /* already open */ }
