@@ -15,18 +15,8 @@ from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .games.laminate import (
-    DEFAULT_DECK,
-    Action,
-    Deck,
-    GameState,
-    IllegalAction,
-    action_to_json,
-    apply,
-    new_game,
-    parse_action,
-)
-from .games.laminate.jsonform import state_to_json
+from . import games
+from .games.base import Game, RuleError, Viewer, clean_options
 from .store import EventRow, Store, TableRecord, now_iso
 
 NAME_MAX = 40
@@ -52,13 +42,43 @@ class Stale(ServiceError):
         self.current = current
 
 
+@dataclass
+class Entry:
+    """One event of a table's log with the states around it, kept by the service so that the pages draw
+    the history without replaying anything. ``before``/``after`` are None for undo and settings events.
+    ``texts`` caches what the pages made of it, per language (filled by the web layer)."""
+
+    event: EventRow
+    before: Any = None
+    after: Any = None
+    undone_by: int | None = None  # seq of the undo that took this action back
+    texts: dict[tuple[str, ...], str] = field(default_factory=dict)
+
+
 @dataclass(frozen=True)
 class Snapshot:
     """A table at one version, safe to read while other requests act."""
 
     record: TableRecord
     version: int
-    state: GameState
+    state: Any
+    game: Game
+    _entries: list[Entry] = field(repr=False, compare=False, default_factory=list)
+    _count: int = 0
+
+    @property
+    def history(self) -> list[Entry]:
+        """The log up to this version, oldest first (entries are append-only, so a prefix is stable; an
+        entry may be undone later than this version — ask ``undone``)."""
+        return self._entries[:self._count]
+
+    def undone(self, entry: Entry) -> bool:
+        """Whether ``entry`` was taken back by an undo at or before this snapshot's version."""
+        return entry.undone_by is not None and entry.undone_by <= self.version
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return self.record.options
 
 
 @dataclass
@@ -67,16 +87,25 @@ class _Table:
     so undo is a pop, not a replay."""
 
     record: TableRecord
+    game: Game
     version: int
-    states: list[GameState]
+    states: list[Any]
     stack: list[EventRow] = field(default_factory=list)  # effective (not undone) action events
+    entries: list[Entry] = field(default_factory=list)  # every event, for the history
+    by_seq: dict[int, Entry] = field(default_factory=dict)
 
     @property
-    def state(self) -> GameState:
+    def state(self) -> Any:
         return self.states[-1]
 
     def view(self) -> Snapshot:
-        return Snapshot(self.record, self.version, self.states[-1])
+        return Snapshot(self.record, self.version, self.states[-1], self.game, self.entries, len(self.entries))
+
+    def record_entry(self, entry: Entry) -> None:
+        self.entries.append(entry)
+        self.by_seq[entry.event.seq] = entry
+        if entry.event.kind == "undo" and entry.event.undoes in self.by_seq:
+            self.by_seq[entry.event.undoes].undone_by = entry.event.seq
 
 
 @dataclass(frozen=True)
@@ -103,9 +132,8 @@ def clean_name(raw: object) -> str:
 
 
 class TableService:
-    def __init__(self, store: Store, deck: Deck = DEFAULT_DECK) -> None:
+    def __init__(self, store: Store) -> None:
         self.store = store
-        self.deck = deck
         self._cache: OrderedDict[str, _Table] = OrderedDict()  # least recently used first
         # Writers queue on _write_lock for the whole act-and-append; _lock guards only the cache and is
         # never held across disk I/O, so reads stay fast while a write waits for fsync.
@@ -119,10 +147,16 @@ class TableService:
 
     # --- tables ---
 
-    def create_table(self, names: list[object], start: object = 0, hints: object = True,
-                     settings: dict[str, Any] | None = None) -> Snapshot:
-        if not isinstance(names, list) or not 3 <= len(names) <= 5:
-            raise ServiceError(400, "bad_request", "A table needs 3 to 5 players.", "プレイヤーは3〜5人です。")
+    def create_table(self, names: list[object], start: object = 0, options: object = None, *,
+                     game: object = games.DEFAULT_GAME) -> Snapshot:
+        found = games.get(game) if isinstance(game, str) else None
+        if found is None:
+            raise ServiceError(400, "unknown_game", "There is no such game on this server.",
+                               "そのゲームはこのサーバーにありません。")
+        lo, hi = found.min_players, found.max_players
+        if not isinstance(names, list) or not lo <= len(names) <= hi:
+            raise ServiceError(400, "bad_request", f"{found.name[0]} needs {lo} to {hi} players.",
+                               f"{found.name[1]}のプレイヤーは{lo}〜{hi}人です。")
         cleaned = [clean_name(n) for n in names]
         if len(set(cleaned)) != len(cleaned):
             raise ServiceError(400, "bad_request", "Player names must all be different.",
@@ -132,12 +166,14 @@ class TableService:
         if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < len(cleaned):
             raise ServiceError(400, "bad_request", f"“start” must be a seat from 0 to {len(cleaned) - 1}.",
                                f"開始プレイヤーは0〜{len(cleaned) - 1}の席番号で指定してください。")
-        if not isinstance(hints, bool):
-            raise ServiceError(400, "bad_request", "“hints” must be true or false.", "hints は true か false です。")
+        try:
+            chosen = clean_options(found.options, options)
+        except RuleError as exc:
+            raise ServiceError(400, "bad_request", exc.message("en"), exc.message("ja")) from None
         record = TableRecord(secrets.token_urlsafe(18), secrets.token_urlsafe(18), tuple(cleaned), start,
-                             hints, now_iso(), settings or {})
+                             now_iso(), found.id, chosen)
+        table = _Table(record, found, 0, [found.new_game(record.players, start, chosen)])
         self.store.create_table(record)
-        table = _Table(record, 0, [new_game(cleaned, start, self.deck)])
         with self._lock:
             self._cache_put(record.id, table)
             return table.view()
@@ -155,29 +191,29 @@ class TableService:
 
     def update_settings(self, table_id: str, changes: dict[str, Any],
                         version: int | None = None) -> Snapshot:
-        """Change table settings (assistant switch, suit names). Not a game action and not undoable,
-        but a change all the same: it is logged and bumps the version so every device refreshes. Changes to
-        the value a setting already has are dropped (decided under the write lock, so two devices sending the
-        same switch log it once); with nothing left, the current snapshot comes back and nothing is written."""
+        """Change table settings (options the game marks as ``setting``: Laminate's assistant switch and suit
+        names). Not a game action and not undoable, but a change all the same: it is logged and bumps the
+        version so every device refreshes. Changes to the value a setting already has are dropped (decided
+        under the write lock, so two devices sending the same switch log it once); with nothing left, the
+        current snapshot comes back and nothing is written. ``changes`` must be cleaned by the caller."""
         with self._write_lock:
             snap = self._table(table_id)
             self._check_version(snap, version)
             record = snap.record
-            current = {**record.settings, "hints": record.hints}
-            changes = {k: v for k, v in changes.items() if k not in current or current[k] != v}
+            changes = {k: v for k, v in changes.items() if record.options.get(k) != v}
             if not changes:
                 with self._lock:
                     return snap.view()
-            hints = changes.get("hints", record.hints)
-            settings = {**record.settings, **{k: v for k, v in changes.items() if k != "hints"}}
+            options = {**record.options, **changes}
             event = EventRow(snap.version + 1, "settings", None, {"type": "settings", **changes}, None, None,
                              now_iso())
             with self.store.write() as conn:
                 self._check_log(conn, snap)
                 self.store.append(conn, table_id, event, None)
-                self.store.update_table(conn, table_id, hints, settings)
+                self.store.update_options(conn, table_id, options)
             with self._lock:
-                snap.record = replace(record, hints=hints, settings=settings)
+                snap.record = replace(record, options=options)
+                snap.record_entry(Entry(event))
                 snap.version = event.seq
                 view = snap.view()
         self._notify(table_id, view.version)
@@ -196,9 +232,12 @@ class TableService:
         with self._lock:
             return self._current(table_id).version
 
-    def answer(self, snap: Snapshot, full: bool = True) -> dict[str, Any]:
-        return state_to_json(snap.state, table_id=snap.record.id if full else None,
-                             view_id=snap.record.view_id, version=snap.version, hints=snap.record.hints)
+    def answer(self, snap: Snapshot, viewer: Viewer | bool = True) -> dict[str, Any]:
+        """STATE for one viewer: the table's ids (the full id only for a full-access viewer), its version and
+        game, then whatever the game lets this viewer see."""
+        if isinstance(viewer, bool):
+            viewer = Viewer(full=viewer)
+        return _state_json(snap.record, snap.game, snap.state, snap.version, viewer)
 
     def _table(self, table_id: str) -> _Table:
         with self._lock:
@@ -221,17 +260,24 @@ class TableService:
     def _rebuild(self, table_id: str) -> _Table:
         """Replay the log once: actions push, undos pop (the version still counts every event)."""
         record, _ = self.resolve(table_id)
-        snap = _Table(record, 0, [new_game(record.players, record.start, self.deck)])
+        game = games.get(record.game)
+        if game is None:
+            raise ServiceError(404, "unknown_game", "This table's game is not offered by this server.",
+                               "この卓のゲームはこのサーバーにはありません。")
+        snap = _Table(record, game, 0, [game.new_game(record.players, record.start, record.options)])
         for event in self.store.events(table_id):
             snap.version = event.seq
-            if event.kind == "settings":
-                continue  # the table row holds the current settings
-            if event.kind == "undo":
+            if event.kind == "settings":  # the table row holds the current settings
+                snap.record_entry(Entry(event))
+            elif event.kind == "undo":
                 snap.stack.pop()
-                snap.states.pop()
+                before = snap.states.pop()
+                snap.record_entry(Entry(event, before, snap.state))
             else:
-                snap.states.append(apply(snap.state, parse_action(event.action, self.deck), self.deck))
+                before = snap.state
+                snap.states.append(game.apply(before, game.parse_action(event.action, before)))
                 snap.stack.append(event)
+                snap.record_entry(Entry(event, before, snap.state))
         return snap
 
     def log(self, table_id: str) -> list[EventRow]:
@@ -239,7 +285,12 @@ class TableService:
 
     # --- writing ---
 
-    def act(self, table_id: str, action: Action, *, version: int | None = None, dry_run: bool = False,
+    def parse(self, table_id: str, raw: Any) -> Any:
+        """The game's action for a JSON ``action`` (raises the game's BadRequest for nonsense)."""
+        snap = self.snapshot(table_id)
+        return snap.game.parse_action(raw, snap.state)
+
+    def act(self, table_id: str, action: Any, *, version: int | None = None, dry_run: bool = False,
             action_id: str | None = None) -> Result:
         with self._write_lock:
             snap = self._table(table_id)
@@ -247,11 +298,12 @@ class TableService:
             if replay is not None:
                 return Result(snap.view(), replay)
             self._check_version(snap, version)
-            new_state = apply(snap.state, action, self.deck)  # raises IllegalAction
+            game = snap.game
+            new_state = game.apply(snap.state, action)  # raises the game's RuleError
             if dry_run:
                 return Result(snap.view(), {"state": self.answer(snap.view()), "legal": True})
-            event = EventRow(snap.version + 1, "action", snap.state.active, action_to_json(action), None,
-                             action_id, now_iso())
+            event = EventRow(snap.version + 1, "action", game.actor(snap.state, action), game.action_to_json(action),
+                             None, action_id, now_iso())
             answer = self._commit(snap, event, new_state)
             return Result(self.snapshot(table_id), answer)
 
@@ -264,7 +316,8 @@ class TableService:
                 return Result(snap.view(), replay)
             self._check_version(snap, version)
             if not snap.stack:
-                raise IllegalAction("nothing_to_undo")
+                raise ServiceError(409, "nothing_to_undo", "There is nothing to undo yet.",
+                                   "取り消せる操作はまだありません。")
             if dry_run:
                 return Result(snap.view(), {"state": self.answer(snap.view()), "legal": True})
             undone = snap.stack[-1]
@@ -300,22 +353,23 @@ class TableService:
         if version is not None and version != snap.version:
             raise Stale(snap.version)
 
-    def _commit(self, snap: _Table, event: EventRow, new_state: GameState | None) -> dict[str, Any]:
+    def _commit(self, snap: _Table, event: EventRow, new_state: Any) -> dict[str, Any]:
         """Append the event durably, then move the cached snapshot forward (states pop on undo)."""
         table_id = snap.record.id
         answer_state = new_state if new_state is not None else snap.states[-2]
-        answer = {"state": state_to_json(answer_state, table_id=table_id, view_id=snap.record.view_id,
-                                         version=event.seq, hints=snap.record.hints)}
+        answer = {"state": _state_json(snap.record, snap.game, answer_state, event.seq, Viewer(full=True))}
         with self.store.write() as conn:
             self._check_log(conn, snap)
             self.store.append(conn, table_id, event, json.dumps(answer) if event.action_id else None)
         with self._lock:
+            before = snap.state
             if new_state is not None:
                 snap.states.append(new_state)
                 snap.stack.append(event)
             else:
                 snap.states.pop()
                 snap.stack.pop()
+            snap.record_entry(Entry(event, before, snap.state))
             snap.version = event.seq
         self._notify(table_id, snap.version)
         return answer
@@ -338,6 +392,11 @@ class TableService:
     def close(self) -> None:
         self.closing = True
         self._notify()
+
+
+def _state_json(record: TableRecord, game: Game, state: Any, version: int, viewer: Viewer) -> dict[str, Any]:
+    return {"id": record.id if viewer.full else None, "view_id": record.view_id, "version": version,
+            "game": game.id, **game.state_to_json(state, viewer, record.options)}
 
 
 def _plausible_id(value: str) -> bool:

@@ -12,7 +12,7 @@ import sqlite3
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
@@ -25,13 +25,16 @@ class StoreError(RuntimeError):
 
 @dataclass(frozen=True)
 class TableRecord:
+    """A table as created: which game, who sits where (clockwise), who starts, and the game's options
+    (those marked as settings may change later; the row always holds their current values)."""
+
     id: str
     view_id: str
     players: tuple[str, ...]
     start: int
-    hints: bool
     created_at: str
-    settings: dict[str, Any]
+    game: str = "laminate"
+    options: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -84,6 +87,7 @@ class Store:
             return [dict(zip(names, row)) for row in cursor.fetchall()]
 
     def _migrate(self) -> None:
+        """Create the schema, or bring an older database up to date (existing tables keep working)."""
         if "tables" not in self.db.table_names():
             self.db["tables"].create(
                 {"id": str, "view_id": str, "players": str, "start": int, "hints": int,
@@ -103,6 +107,13 @@ class Store:
             self.db.conn.execute(
                 "CREATE UNIQUE INDEX IF NOT EXISTS events_action_id ON events(table_id, action_id) "
                 "WHERE action_id IS NOT NULL")
+        # Version 2 (many games): a table records its game and options. Rows from version 1 are Laminate
+        # tables whose options live in the old ``hints`` and ``settings`` columns; they are read from there.
+        columns = {c.name for c in self.db["tables"].columns}
+        if "game" not in columns:
+            self.db.conn.execute("ALTER TABLE tables ADD COLUMN game TEXT NOT NULL DEFAULT 'laminate'")
+        if "options" not in columns:
+            self.db.conn.execute("ALTER TABLE tables ADD COLUMN options TEXT")
 
     @contextmanager
     def write(self) -> Iterator[sqlite3.Connection]:
@@ -125,18 +136,21 @@ class Store:
         with self.write():
             self.db["tables"].insert({
                 "id": record.id, "view_id": record.view_id, "players": json.dumps(record.players),
-                "start": record.start, "hints": int(record.hints), "created_at": record.created_at,
-                "settings": json.dumps(record.settings),
+                "start": record.start, "hints": 1, "created_at": record.created_at, "settings": "{}",
+                "game": record.game, "options": json.dumps(record.options),
             })
 
-    def update_table(self, conn: sqlite3.Connection, table_id: str, hints: bool, settings: dict[str, Any]) -> None:
-        """Inside a ``write()`` transaction: the table's current settings."""
-        conn.execute("UPDATE tables SET hints = ?, settings = ? WHERE id = ?",
-                     (int(hints), json.dumps(settings), table_id))
+    def update_options(self, conn: sqlite3.Connection, table_id: str, options: dict[str, Any]) -> None:
+        """Inside a ``write()`` transaction: the table's current options (after a settings change)."""
+        conn.execute("UPDATE tables SET options = ? WHERE id = ?", (json.dumps(options), table_id))
 
     def _record(self, row: dict[str, Any]) -> TableRecord:
+        if row.get("options") is not None:
+            options = json.loads(row["options"])
+        else:  # a version-1 row: a Laminate table with its hints flag and settings in their own columns
+            options = {"hints": bool(row["hints"]), **json.loads(row["settings"] or "{}")}
         return TableRecord(row["id"], row["view_id"], tuple(json.loads(row["players"])), row["start"],
-                           bool(row["hints"]), row["created_at"], json.loads(row["settings"] or "{}"))
+                           row["created_at"], row.get("game") or "laminate", options)
 
     def find_table(self, any_id: str) -> tuple[TableRecord, bool] | None:
         """(record, full access?) for a full id or a view id; None if neither."""

@@ -18,7 +18,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.games.laminate import PAPER_TYPES, parse_action
-from companion.web.views import tiebreak_text
+from companion.games.laminate.views import tiebreak_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
 from game_driver import drive, service_driver  # noqa: E402  (tests/browser/game_driver.py)
@@ -670,12 +670,20 @@ def test_malformed_forms_get_a_sentence_in_the_page_language(client: FlaskClient
 
 
 def test_history_holds_no_event_newer_than_its_snapshot(client: FlaskClient, service) -> None:
-    from companion.web.views import history_for
+    """The history comes from the service's own entries up to the snapshot's version: a later action, or a
+    later undo of an earlier one, never shows in an older snapshot's history."""
+    from companion.web.pages.table import history_rows
     tid = new_table(client)
     old = service.snapshot(tid)
     service.act(tid, parse_action({"type": "research", "from": "deck"}))
-    assert history_for(service, old, "en") == []  # the log read afterwards holds seq 1: not part of version 0
-    assert [e["seq"] for e in history_for(service, service.snapshot(tid), "en")] == [1]
+    one = service.snapshot(tid)
+    service.undo(tid)
+    with client.application.test_request_context("/"):
+        assert history_rows(old, "en") == []
+        rows = history_rows(one, "en")
+        assert [e["seq"] for e in rows] == [1] and rows[0]["undone"] is False
+        rows = history_rows(service.snapshot(tid), "en")
+        assert [(e["seq"], e["undone"]) for e in rows] == [(1, True), (2, False)]
 
 
 def test_settings_are_written_only_when_they_change(client: FlaskClient, service) -> None:
@@ -694,11 +702,11 @@ def test_settings_are_written_only_when_they_change(client: FlaskClient, service
         th.start()
     for th in threads:
         th.join()
-    assert service.snapshot(tid).version == 1 and service.snapshot(tid).record.hints is False
+    assert service.snapshot(tid).version == 1 and service.snapshot(tid).record.options["hints"] is False
     names = {"suit6": "Star"}
     assert service.update_settings(tid, {"suit_names": names}).version == 2
     snap = service.update_settings(tid, {"suit_names": dict(names), "hints": False})
-    assert snap.version == 2 and snap.record.settings["suit_names"] == names
+    assert snap.version == 2 and snap.record.options["suit_names"] == names
     assert service.update_settings(tid, {"hints": True, "suit_names": names}).version == 3
     assert [e.action for e in service.log(tid)][-1] == {"type": "settings", "hints": True}
     # the page switch and the JSON API both go through it

@@ -13,7 +13,8 @@ from companion.store import EventRow, Store, TableRecord, now_iso
 
 
 def record(i: int = 0) -> TableRecord:
-    return TableRecord(f"table-id-{i:08d}", f"view-id-{i:08d}", ("A", "B", "C"), 0, True, now_iso(), {})
+    return TableRecord(f"table-id-{i:08d}", f"view-id-{i:08d}", ("A", "B", "C"), 0, now_iso(), "laminate",
+                       {"hints": True})
 
 
 def event(seq: int, action_id: str | None = None, kind: str = "action") -> EventRow:
@@ -63,7 +64,7 @@ def test_view_id_and_id_are_unique(store):
     store.create_table(record(1))
     with pytest.raises(sqlite3.IntegrityError):
         store.create_table(record(1))
-    other = TableRecord("another-id-1", record(1).view_id, ("A", "B", "C"), 0, True, now_iso(), {})
+    other = TableRecord("another-id-1", record(1).view_id, ("A", "B", "C"), 0, now_iso())
     with pytest.raises(sqlite3.IntegrityError):
         store.create_table(other)
 
@@ -196,3 +197,36 @@ def test_now_iso_is_utc_iso8601():
     stamp = now_iso()
     assert stamp.endswith("Z")
     assert datetime.fromisoformat(stamp.replace("Z", "+00:00")).utcoffset().total_seconds() == 0
+
+
+def test_a_version_1_database_is_migrated_and_its_tables_keep_their_options(tmp_path) -> None:
+    """Before many games, a table row had no game and kept Laminate's options in ``hints``/``settings``:
+    opening such a file adds the columns and reads those rows as Laminate tables with their options."""
+    path = str(tmp_path / "v1.db")
+    conn = sqlite3.connect(path)
+    conn.executescript("""
+        CREATE TABLE tables (id TEXT PRIMARY KEY, view_id TEXT NOT NULL, players TEXT NOT NULL, start INTEGER NOT NULL,
+                             hints INTEGER NOT NULL, created_at TEXT NOT NULL, settings TEXT);
+        CREATE UNIQUE INDEX idx_tables_view_id ON tables (view_id);
+        CREATE TABLE events (table_id TEXT REFERENCES tables(id), seq INTEGER, kind TEXT NOT NULL, seat INTEGER,
+                             action TEXT NOT NULL, undoes INTEGER, action_id TEXT, answer TEXT, at TEXT NOT NULL,
+                             PRIMARY KEY (table_id, seq));
+        INSERT INTO tables VALUES ('old-table-id-0001', 'old-view-id-00001', '["A", "B", "C"]', 1, 0,
+                                   '2026-01-01T00:00:00.000Z', '{"suit_names": {"suit6": "Star"}}');
+        INSERT INTO events VALUES ('old-table-id-0001', 1, 'action', 1, '{"type": "research", "from": "deck"}',
+                                   NULL, NULL, NULL, '2026-01-01T00:00:01.000Z');
+    """)
+    conn.commit()
+    conn.close()
+    store = Store(path)
+    found = store.find_table("old-table-id-0001")
+    assert found is not None
+    rec, full = found
+    assert full and rec.game == "laminate" and rec.start == 1
+    assert rec.options == {"hints": False, "suit_names": {"suit6": "Star"}}
+    from companion.service import TableService
+
+    service = TableService(store)
+    snap = service.snapshot(rec.id)
+    assert snap.version == 1 and snap.state.hands[1] == 4 and service.answer(snap)["hints"] is False
+    store.close()

@@ -1,0 +1,53 @@
+"""The registry of games: game id -> :class:`~companion.games.base.Game`. The one place that lists them.
+
+Everything above the engines (service, store, web, cli) finds a game here and speaks to it only through
+the ``Game`` interface, so a new game is a new package plus one line below (or a ``register`` call, as
+the tests do with a fake game), never a change to the core.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from .base import Game
+
+DEFAULT_GAME = "laminate"
+
+# The games this server offers, in the order the home page lists them: (id, module with a ``GAME``).
+BUILTIN: tuple[tuple[str, str], ...] = (
+    ("laminate", "companion.games.laminate.game"),
+)
+
+_GAMES: dict[str, Game] = {}
+
+
+def _load() -> None:
+    if _GAMES:
+        return
+    for game_id, module in BUILTIN:
+        game = import_module(module).GAME
+        if game.id != game_id:  # pragma: no cover - a packaging mistake, caught at start-up
+            raise RuntimeError(f"{module} registers {game.id!r}, expected {game_id!r}")
+        _GAMES.setdefault(game_id, game)
+
+
+def register(game: Game) -> None:
+    """Add (or replace) a game at run time: used by tests and by plug-ins."""
+    _load()
+    _GAMES[game.id] = game
+
+
+def unregister(game_id: str) -> None:
+    _load()
+    if game_id != DEFAULT_GAME:
+        _GAMES.pop(game_id, None)
+
+
+def get(game_id: str) -> Game | None:
+    _load()
+    return _GAMES.get(game_id)
+
+
+def all_games() -> list[Game]:
+    _load()
+    return list(_GAMES.values())

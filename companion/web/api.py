@@ -8,10 +8,10 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from ..games.laminate import IllegalAction, Malformed, meld_report, parse_action
-from ..games.laminate.actions import parse_cite
-from ..games.laminate.hints import hints as solve_hints
+from .. import games
+from ..games.base import BadRequest, RuleError, Viewer, clean_options
 from ..service import ServiceError, TableService
+from .i18n import request_lang
 from .sse import event_stream
 
 api = Blueprint("api", __name__, url_prefix="/api")
@@ -22,8 +22,8 @@ def service() -> TableService:
     return current_app.extensions["companion"]
 
 
-def bad(detail: str) -> Malformed:
-    return Malformed("bad_request", detail=detail)
+def bad(detail: str) -> BadRequest:
+    return BadRequest(detail)
 
 
 def json_body(required: bool = True) -> dict[str, Any]:
@@ -46,7 +46,7 @@ def json_body(required: bool = True) -> dict[str, Any]:
     return body
 
 
-MAX_DEPTH = 8  # the deepest valid body is {"action": {"cards": ["…"]}}: depth 3
+MAX_DEPTH = 8  # the deepest valid body is {"action": {"table": [{"tiles": ["…"]}]}}: depth 5
 
 
 def _no_constant(name: str) -> Any:
@@ -97,35 +97,33 @@ def opt_action_id(body: dict[str, Any]) -> str | None:
     return action_id
 
 
+@api.get("/games")
+def list_games() -> Response:
+    """Every game this server offers, with its player range and options (shared API.md, "Many games")."""
+    return jsonify({"games": [g.to_json() for g in games.all_games()]})
+
+
 @api.post("/tables")
 def create_table() -> tuple[Response, int]:
     body = json_body()
-    settings = {}
-    if "suit_names" in body:
-        settings["suit_names"] = clean_suit_names(body["suit_names"])
-    snap = service().create_table(body.get("players"), body.get("start", 0), body.get("hints", True), settings)
+    game_id = body.get("game", games.DEFAULT_GAME)
+    game = games.get(game_id) if isinstance(game_id, str) else None
+    if game is None:
+        raise bad("“game” must be the id of a game that GET /api/games lists")
+    options = body.get("options", {})
+    if not isinstance(options, dict):
+        raise bad("“options” must be an object")
+    # An option may also be given at the top level, as API.md has it for Laminate ("hints").
+    top_level = {o.id: body[o.id] for o in game.options if o.id in body}
+    snap = service().create_table(body.get("players"), body.get("start", 0), {**top_level, **options},
+                                  game=game.id)
     return jsonify({"id": snap.record.id, "view_id": snap.record.view_id, "state": service().answer(snap)}), 201
-
-
-def clean_suit_names(raw: Any) -> dict[str, str]:
-    """Optional renaming of suits (R1) for this table: {suit_id: name}."""
-    deck = service().deck
-    if not isinstance(raw, dict) or len(raw) > len(deck.suits):
-        raise bad("“suit_names” must map suit ids to names")
-    names = {}
-    for suit, name in raw.items():
-        if suit not in deck.suit_by_id or not isinstance(name, str) or not 1 <= len(name.strip()) <= 20:
-            raise bad("“suit_names” must map suit ids to names of 1–20 characters")
-        if any(not ch.isprintable() for ch in name):
-            raise bad("suit names cannot contain control characters")
-        names[suit] = name.strip()
-    return names
 
 
 @api.get("/tables/<table_id>")
 def get_table(table_id: str) -> Response:
     record, full = service().resolve(table_id)
-    return jsonify(service().answer(service().snapshot(record.id), full))
+    return jsonify(service().answer(service().snapshot(record.id), Viewer(full=full)))
 
 
 @api.post("/tables/<table_id>/actions")
@@ -134,7 +132,7 @@ def act(table_id: str) -> Response:
     body = json_body()
     if "action" not in body:
         raise bad("the body needs an “action” object")
-    action = parse_action(body["action"], service().deck)
+    action = service().parse(record.id, body["action"])
     result = service().act(record.id, action, version=opt_version(body), dry_run=opt_dry_run(body),
                            action_id=opt_action_id(body))
     return jsonify(result.answer)
@@ -149,55 +147,42 @@ def undo(table_id: str) -> Response:
     return jsonify(result.answer)
 
 
-@api.post("/tables/<table_id>/melds")
-def melds(table_id: str) -> Response:
-    record, _ = service().resolve(table_id)
-    body = json_body()
-    deck = service().deck
-    cards_raw, cite_raw = body.get("cards", []), body.get("cite")
-    if not isinstance(cards_raw, list) or len(cards_raw) > 49:
-        raise bad("“cards” must be a list of cards")
-    cards = [deck.parse(c) for c in cards_raw]
-    report = meld_report(service().snapshot(record.id).state, cards, parse_cite(cite_raw), deck)
-    return jsonify({"matches": [{"paper": p, "legal": code is None, "error": code} for p, code in report]})
-
-
-@api.post("/tables/<table_id>/hints")
-def hints(table_id: str) -> Response:
-    """Private publish assistant: a question only; the hand is neither stored nor logged."""
-    record, _ = service().resolve(table_id, write=True)
-    if not service().snapshot(record.id).record.hints:
-        raise ServiceError(403, "hints_disabled", "The publish assistant is turned off at this table.",
-                           "この卓では発表アシスタントがオフになっています。")
-    body = json_body()
-    state = service().snapshot(record.id).state
-    player = body.get("player")
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < state.n:
-        raise bad(f"“player” must be a seat from 0 to {state.n - 1}")
-    hand_raw = body.get("hand")
-    if not isinstance(hand_raw, list) or len(hand_raw) > 49:
-        raise bad("“hand” must be a list of cards")
-    hand = [service().deck.parse(c) for c in hand_raw]
-    options = solve_hints(state, player, hand, service().deck)
-    return jsonify({"options": [o.to_json() for o in options]})
-
-
 @api.post("/tables/<table_id>/settings")
 def settings(table_id: str) -> Response:
-    """Table settings (not game actions): the assistant switch and suit names. Bumps the version."""
+    """Table settings (options a game lets change during play; not game actions). Bumps the version."""
     record, _ = service().resolve(table_id, write=True)
     body = json_body()
-    changes: dict[str, Any] = {}
-    if "hints" in body:
-        if not isinstance(body["hints"], bool):
-            raise bad("“hints” must be true or false")
-        changes["hints"] = body["hints"]
-    if "suit_names" in body:
-        changes["suit_names"] = clean_suit_names(body["suit_names"])
-    if not changes:
-        raise bad("nothing to change: send “hints” and/or “suit_names”")
-    snap = service().update_settings(record.id, changes, version=opt_version(body))
+    version = opt_version(body)
+    game = service().snapshot(record.id).game
+    names = [o.id for o in game.options if o.setting]
+    wanted = {k: v for k, v in body.items() if k != "version"}
+    if not wanted:
+        raise bad("nothing to change: send " + (" and/or ".join(f"“{n}”" for n in names) or "nothing"))
+    changes = clean_options(game.options, wanted, settings_only=True)
+    snap = service().update_settings(record.id, changes, version=version)
     return jsonify({"state": service().answer(snap)})
+
+
+@api.route("/tables/<table_id>/<query>", methods=["GET", "POST"])
+def ask(table_id: str, query: str) -> Response:
+    """A game's question about the table (Laminate's /melds and /hints, Rummikub's /check …): read only."""
+    if not any(query in game.queries for game in games.all_games()):  # no database look-up for a made-up path
+        raise ServiceError(404, "not_found", "Nothing is here.", "ここには何もありません。")
+    record, full = service().resolve(table_id)
+    snap = service().snapshot(record.id)
+    found = snap.game.queries.get(query)
+    if found is None:
+        raise ServiceError(404, "not_found", "This table's game has no such question.",
+                           "この卓のゲームにはその問い合わせはありません。")
+    if request.method != "POST":
+        from .errors import from_http
+        return from_http(405)
+    if found.private and not full:
+        service().resolve(table_id, write=True)  # 403 read_only: private data never goes with a view link
+    if found.disabled is not None and (off := found.disabled(snap.options)) is not None:
+        raise ServiceError(403, *off)
+    body = json_body()
+    return jsonify(found.answer(snap.state, body, snap.options, request_lang()))
 
 
 @api.get("/tables/<table_id>/log")
@@ -217,10 +202,10 @@ def events(table_id: str) -> Response:
     return event_stream(service(), record.id)
 
 
-@api.errorhandler(IllegalAction)
-def _illegal(exc: IllegalAction) -> Response:
-    from .errors import from_illegal
-    return from_illegal(exc)
+@api.errorhandler(RuleError)
+def _illegal(exc: RuleError) -> Response:
+    from .errors import from_rule
+    return from_rule(exc)
 
 
 @api.errorhandler(ServiceError)

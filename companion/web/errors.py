@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Response, jsonify
 
-from ..games.laminate import IllegalAction
+from ..games.base import RuleError
 from ..service import ServiceError
 from .i18n import request_lang
 
@@ -33,9 +33,14 @@ def error_response(status: int, code: str, en: str, ja: str) -> Response:
     return resp
 
 
-def from_illegal(exc: IllegalAction) -> Response:
-    resp = error_response(exc.status, exc.code, exc.message("en"), exc.message("ja"))
-    return resp
+def rule_status(exc: RuleError) -> int:
+    """The HTTP status of a game's refusal (API.md conventions): 400 for a request that is not an action
+    at all, 422 for one the rules forbid. The engines know no HTTP; this is the one place that maps."""
+    return 400 if exc.malformed else 422
+
+
+def from_rule(exc: RuleError) -> Response:
+    return error_response(rule_status(exc), exc.code, exc.message("en"), exc.message("ja"))
 
 
 def from_service(exc: ServiceError) -> Response:

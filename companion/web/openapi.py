@@ -18,20 +18,22 @@ from typing import Any
 from flask import Blueprint, Response, jsonify
 
 from .. import __version__ as companion_version
-from ..games.laminate import DEFAULT_DECK, PAPER_IDS
-from ..games.laminate.errors import EXTRA_MESSAGES, MESSAGES
+from .. import games
+from ..games.base import COMMON_MESSAGES
+from ..games.schema import nat as _nat
+from ..games.schema import obj as _obj
+from ..games.schema import ref as _ref
 from .api import ACTION_ID
 from .errors import HTTP_MESSAGES
 
 openapi = Blueprint("openapi", __name__, url_prefix="/api")
 
-#: Codes answered by the service and the security layer besides the rule codes (errors.MESSAGES).
-OTHER_CODES = ("not_found", "read_only", "hints_disabled", "bad_host", "cross_site", "csrf_failed")
+#: Codes answered by the service and the security layer besides the games' rule codes.
+OTHER_CODES = ("not_found", "read_only", "hints_disabled", "bad_host", "cross_site", "csrf_failed", "stale",
+               "nothing_to_undo", "unknown_game")
 
 ID_PATTERN = r"^[A-Za-z0-9_-]{8,64}$"
 ACTION_ID_PATTERN = f"^{ACTION_ID.pattern}$"  # the server's own pattern (api.py), anchored
-MAX_INT = 2**31
-CARD_PATTERN = r"^[A-Za-z0-9]+-(?:[1-9]|1[0-3]|[AJQKajqk])$"
 # Names: 1–40 characters once trimmed, no control or format characters. The length after trimming cannot be
 # written as a JSON Schema, so the schema only says "non-empty text" and the server refuses the rest (400).
 NAME = {"type": "string", "minLength": 1,
@@ -39,134 +41,55 @@ NAME = {"type": "string", "minLength": 1,
                        "(bidi overrides, zero-width characters…); refused with bad_request (400) otherwise."}
 
 
-def _ref(name: str) -> dict[str, str]:
-    return {"$ref": f"#/components/schemas/{name}"}
-
-
-CARD_LIST = {"type": "array", "maxItems": 49, "items": _ref("Card")}
-CARD_OUT_LIST = {"type": "array", "items": _ref("CardOut")}
-CITE_LIST = {"type": ["array", "null"], "maxItems": 64, "items": _ref("PaperId")}
-
-
-def _obj(properties: dict[str, Any], required: tuple[str, ...] = (), *, closed: bool = True,
-         description: str | None = None) -> dict[str, Any]:
-    schema: dict[str, Any] = {"type": "object", "properties": properties}
-    if required:
-        schema["required"] = list(required)
-    if closed:
-        schema["additionalProperties"] = False
-    if description:
-        schema["description"] = description
-    return schema
-
-
-def _nat(minimum: int = 0, maximum: int | None = None) -> dict[str, Any]:
-    schema: dict[str, Any] = {"type": "integer", "minimum": minimum}
-    if maximum is not None:
-        schema["maximum"] = maximum
-    return schema
+def _parts() -> list[tuple[games.Game, dict[str, Any]]]:
+    return [(g, g.api_schema()) for g in games.all_games() if g.api_schema is not None]
 
 
 def error_codes() -> list[str]:
-    codes = set(MESSAGES) | set(EXTRA_MESSAGES) | {code for code, _, _ in HTTP_MESSAGES.values()} | set(OTHER_CODES)
+    codes = set(COMMON_MESSAGES) | {code for code, _, _ in HTTP_MESSAGES.values()} | set(OTHER_CODES)
+    for game in games.all_games():
+        codes |= set(game.error_codes)
     return sorted(codes)
 
 
-def _schemas() -> dict[str, Any]:
-    deck = DEFAULT_DECK
-    suits = [s.id for s in deck.suits]
-    seat = _nat(0, 4)
-    card_in = {
-        "anyOf": [_ref("CardOut"), {"type": "string", "maxLength": 40}],
-        "description": "SUIT-RANK: a suit id of the deck (" + ", ".join(suits) + ") and a rank 1–13 or A, J, Q, "
-                       "K, case-insensitive (pattern " + CARD_PATTERN + "). A string that names no card of the "
-                       "deck (heart-9, joker-1, coin-14) is refused with bad_card (400).",
-        "examples": ["coin-7", "book-K"],
-    }
-    optional_seat = {"type": ["integer", "null"], "minimum": 0, "maximum": MAX_INT,
-                     "description": "If given, must be the active seat (422 not_your_turn)."}
+def _max_seats() -> int:
+    return max(g.max_players for g in games.all_games())
 
-    def action_variant(kind: str, props: dict[str, Any], required: tuple[str, ...] = ()) -> dict[str, Any]:
-        return _obj({"type": {"const": kind}, "player": optional_seat, **props}, ("type", *required),
-                    closed=False)
 
-    actions_in = [
-        action_variant("research", {"from": {"enum": ["deck", "discard"]}}, ("from",)),
-        action_variant("publish", {"paper": _ref("PaperType"), "cards": CARD_LIST, "cite": CITE_LIST},
-                       ("paper", "cards")),
-        action_variant("review", {"paper": _ref("PaperId"), "card": _ref("Card")}, ("paper", "card")),
-        action_variant("pass", {}),
-        action_variant("endflag", {"card": _ref("Card")}, ("card",)),
-    ]
-
-    def action_out(kind: str, props: dict[str, Any], required: tuple[str, ...] = ()) -> dict[str, Any]:
-        return _obj({"type": {"const": kind}, "player": seat, **props}, ("type", *required))
-
-    actions_out = [
-        action_out("research", {"from": {"enum": ["deck", "discard"]}}, ("from",)),
-        action_out("publish", {"paper": _ref("PaperType"), "cards": CARD_OUT_LIST,
-                               "cite": {"type": "array", "items": _ref("PaperId")}}, ("paper", "cards", "cite")),
-        action_out("review", {"paper": _ref("PaperId"), "card": _ref("CardOut")}, ("paper", "card")),
-        action_out("pass", {}),
-        action_out("endflag", {"card": _ref("CardOut")}, ("card",)),
-        _obj({"type": {"const": "undo"}}, ("type",)),
-        _obj({"type": {"const": "settings"}, "hints": {"type": "boolean"}, "suit_names": _ref("SuitNamesOut")},
-             ("type",)),
-    ]
-
-    player = _obj({"seat": seat, "name": {"type": "string", "minLength": 1, "maxLength": 40},
-                   "hand": _nat(), "score": _nat(), "complete": _nat()},
-                  ("seat", "name", "hand", "score", "complete"))
-    paper = _obj({"id": _ref("PaperId"), "owner": seat, "type": _ref("PaperType"),
-                  "cards": CARD_OUT_LIST, "complete": {"type": "boolean"}},
-                 ("id", "owner", "type", "cards", "complete"))
-    state_props = {
+def _state(game: games.Game, part: dict[str, Any]) -> dict[str, Any]:
+    props = {
         "id": {"type": ["string", "null"], "pattern": ID_PATTERN,
                "description": "The full id; null when the table is read through its view id."},
         "view_id": {"type": "string", "pattern": ID_PATTERN},
         "version": _nat(),
-        "players": {"type": "array", "minItems": 3, "maxItems": 5, "items": player},
-        "active": {"type": ["integer", "null"], "minimum": 0, "maximum": 4},
-        "pending": {"enum": [None, "endflag"]},
-        "deck": _nat(),
-        "discard": _nat(),
-        "supply": _obj({p: _nat() for p in PAPER_IDS}, tuple(PAPER_IDS)),
-        "papers": {"type": "array", "items": paper},
-        "end": {"oneOf": [{"type": "null"},
-                          _obj({"trigger": seat, "turns_left": _nat()}, ("trigger", "turns_left"))]},
-        "over": {"type": "boolean"},
-        "winners": {"type": "array", "items": seat},
-        # additions beyond API.md
-        "start": seat,
-        "turn": _nat(),
-        "passes": _nat(),
-        "hints": {"type": "boolean", "description": "Whether the publish assistant (/hints) is on."},
-        "can": _obj({k: {"type": "boolean"} for k in ("research_deck", "research_discard", "review", "pass")},
-                    ("research_deck", "research_discard", "review", "pass")),
-        "ranking": {"type": "array", "items": seat},
-        "decided_by": {"enum": [None, "score", "fewest_papers", "shared"]},
+        "game": {"const": game.id},
+        **part["state"],
     }
-    state = _obj(state_props, tuple(state_props))
-    state["description"] = "STATE of API.md (plus the additions start, turn, passes, hints, can, ranking, " \
-                           "decided_by)."
+    state = _obj(props, tuple(props))
+    state["description"] = part.get("state_description", f"STATE of a {game.name[0]} table.")
+    return state
 
+
+def _schemas() -> dict[str, Any]:
+    parts = _parts()
+    components: dict[str, Any] = {}
+    for _, part in parts:
+        components.update(part["components"])
+    states = {f"State_{g.id}": _state(g, part) for g, part in parts}
+    state = {"oneOf": [_ref(name) for name in states], "description": "STATE: the fields common to every game "
+             "(id, view_id, version, game) and the game's own (see each variant)."}
     return {
         "Id": {"type": "string", "pattern": ID_PATTERN,
                "description": "A full id or a view id (unguessable, ≥ 128 random bits)."},
-        "Card": card_in,
-        "CardOut": {"enum": [str(c) for c in deck.cards], "description": "A card in canonical notation."},
-        "PaperType": {"enum": list(PAPER_IDS), "description": "Paper type id (R2)."},
-        "PaperId": _nat(1, MAX_INT),
-        "Seat": seat,
-        "Action": {"oneOf": actions_in, "description": "ACTION of API.md. Unknown fields are ignored."},
-        "LoggedAction": {"oneOf": actions_out},
-        "SuitNames": {
-            "type": "object", "maxProperties": len(suits), "propertyNames": {"enum": suits},
-            "additionalProperties": {**NAME, "description": "1–20 characters after trimming, printable only."},
-            "description": "Display names of suits for this table: 1–20 characters each, no control characters.",
-        },
-        "SuitNamesOut": {"type": "object", "propertyNames": {"enum": suits},
-                         "additionalProperties": {"type": "string", "minLength": 1, "maxLength": 20}},
+        "Seat": _nat(0, _max_seats() - 1),
+        "GameId": {"enum": [g.id for g in games.all_games()]},
+        **components,
+        **states,
+        "Action": {"anyOf": [a for _, part in parts for a in part["actions"]],
+                   "description": "ACTION of the table's game (API.md for Laminate, docs/api.md for the others). "
+                                  "Unknown fields are ignored; an action of another game is bad_request (400)."},
+        "LoggedAction": {"anyOf": [*(a for _, part in parts for a in part["logged"]),
+                                   _obj({"type": {"const": "undo"}}, ("type",))]},
         "State": state,
         "StateAnswer": _obj({"state": _ref("State"),
                              "legal": {"const": True, "description": "Present on a dry run that passed."}},
@@ -211,7 +134,33 @@ TABLE_PARAM = {"name": "table_id", "in": "path", "required": True, "schema": _re
                "description": "The table's full id (or, where allowed, its read-only view id)."}
 
 
+def _query_paths(parts: list[tuple[games.Game, dict[str, Any]]]) -> dict[str, Any]:
+    """One path per question any game answers (``POST /api/tables/{id}/<name>``)."""
+    by_name: dict[str, list[tuple[games.Game, dict[str, Any]]]] = {}
+    for game, part in parts:
+        for name, q in part.get("queries", {}).items():
+            by_name.setdefault(name, []).append((game, q))
+    paths = {}
+    for name, found in by_name.items():
+        def one_of(key: str, found=found) -> dict[str, Any]:
+            schemas = [q[key] for _, q in found]
+            return schemas[0] if len(schemas) == 1 else {"anyOf": schemas}
+        statuses = sorted({s for _, q in found for s in q.get("errors", (400, 404, 413, 415, 422))})
+        summary = " ".join(f"{g.name[0]}: {q['summary']}" if len(found) > 1 else q["summary"] for g, q in found)
+        paths[f"/api/tables/{{table_id}}/{name}"] = {"post": {
+            "operationId": name, "summary": summary, "parameters": [TABLE_PARAM],
+            "requestBody": _body(one_of("request")),
+            "responses": {"200": _json("The answer.", one_of("response")), **_errors(*statuses)},
+        }}
+    return paths
+
+
 def _paths() -> dict[str, Any]:
+    parts = _parts()
+    min_players = min(g.min_players for g in games.all_games())
+    max_players = _max_seats()
+    create_extra = {k: v for _, part in parts for k, v in part.get("create", {}).items()}
+    settings = {k: v for _, part in parts for k, v in part.get("settings", {}).items()}
     version = {"type": ["integer", "null"], "minimum": 0,
                "description": "If given, must equal the current STATE.version, else 409 stale."}
     action_id = {"type": ["string", "null"], "pattern": ACTION_ID_PATTERN,
@@ -222,17 +171,30 @@ def _paths() -> dict[str, Any]:
             "operationId": "openapi", "summary": "This document.",
             "responses": {"200": _json("The OpenAPI 3.1 document.", {"type": "object"})},
         }},
+        "/api/games": {"get": {
+            "operationId": "games", "summary": "Every game this server offers, with its player range and options.",
+            "responses": {"200": _json("The games.", _obj({"games": {"type": "array", "items": _obj({
+                "id": _ref("GameId"),
+                "name": _obj({"en": {"type": "string"}, "ja": {"type": "string"}}, ("en", "ja")),
+                "players": _obj({"min": _nat(1), "max": _nat(1)}, ("min", "max")),
+                "options": {"type": "object", "additionalProperties": {"type": "object"}},
+            }, ("id", "name", "players", "options"))}}, ("games",)))},
+        }},
         "/api/tables": {"post": {
             "operationId": "createTable", "summary": "Open a table.",
             "requestBody": _body(_obj({
-                "players": {"type": "array", "minItems": 3, "maxItems": 5, "uniqueItems": True,
+                "game": {**_ref("GameId"), "description": "Which game (default \"laminate\"); GET /api/games "
+                                                          "lists them with their player ranges and options."},
+                "players": {"type": "array", "minItems": min_players, "maxItems": max_players, "uniqueItems": True,
                             "items": NAME,
                             "description": "Names in clockwise order: 1–40 characters after trimming, no "
-                                           "control or format characters, all different (ignoring case)."},
+                                           "control or format characters, all different; as many as the "
+                                           "game allows."},
                 "start": {"oneOf": [_ref("Seat"), {"const": "random"}],
                           "description": "The first seat (default 0), or \"random\"."},
-                "hints": {"type": "boolean", "description": "Publish assistant on (default true)."},
-                "suit_names": _ref("SuitNames"),
+                "options": {"type": "object", "description": "The game's options (GET /api/games), each with a "
+                                                             "default; an unknown or ill-typed one is bad_request."},
+                **create_extra,
             }, ("players",), closed=False)),
             "responses": {
                 "201": _json("The new table.", _obj({"id": _ref("Id"), "view_id": _ref("Id"),
@@ -262,40 +224,14 @@ def _paths() -> dict[str, Any]:
                                       closed=False), required=False),
             "responses": {"200": state_answer, **_errors(*WRITE_ERRORS)},
         }},
-        "/api/tables/{table_id}/melds": {"post": {
-            "operationId": "melds", "summary": "Which paper types a meld makes, and whether the active player "
-                                               "may claim each now. A question: nothing changes.",
-            "parameters": [TABLE_PARAM],
-            "requestBody": _body(_obj({"cards": CARD_LIST, "cite": CITE_LIST}, closed=False)),
-            "responses": {
-                "200": _json("Every matching paper type.", _obj({"matches": {"type": "array", "items": _obj(
-                    {"paper": _ref("PaperType"), "legal": {"type": "boolean"},
-                     "error": {"type": ["string", "null"]}}, ("paper", "legal", "error"))}}, ("matches",))),
-                **_errors(*QUESTION_ERRORS),
-            },
-        }},
-        "/api/tables/{table_id}/hints": {"post": {
-            "operationId": "hints", "summary": "Every publication a player could make with this hand (full id "
-                                               "only; 403 when the table turned hints off). Nothing is stored.",
-            "parameters": [TABLE_PARAM],
-            "requestBody": _body(_obj({"player": _ref("Seat"), "hand": CARD_LIST}, ("player", "hand"),
-                                      closed=False)),
-            "responses": {
-                "200": _json("At most one option per paper type.", _obj({"options": {"type": "array", "items": _obj({
-                    "paper": _ref("PaperType"), "points": _nat(), "cards": CARD_OUT_LIST,
-                    "cite": {"type": "array", "items": _ref("PaperId")}, "gifts": _nat(),
-                    "completes": {"type": "boolean"}}, ("paper", "points", "cards", "cite", "gifts", "completes"))}},
-                    ("options",))),
-                **_errors(400, 403, 404, 413, 415, 422),
-            },
-        }},
+        **_query_paths(parts),
         "/api/tables/{table_id}/settings": {"post": {
-            "operationId": "settings", "summary": "Change table settings (assistant switch, suit names); full id "
-                                                  "only. Not a game action, but it bumps the version.",
+            "operationId": "settings", "summary": "Change table settings (the game's options marked as settings: "
+                                                  "assistant switch, suit names); full id only. Not a game action, "
+                                                  "but it bumps the version.",
             "parameters": [TABLE_PARAM],
-            "requestBody": _body({**_obj({"hints": {"type": "boolean"}, "suit_names": _ref("SuitNames"),
-                                          "version": version}, closed=False),
-                                  "anyOf": [{"required": ["hints"]}, {"required": ["suit_names"]}]}),
+            "requestBody": _body({**_obj({**settings, "version": version}, closed=False),
+                                  "anyOf": [{"required": [k]} for k in settings]}),
             "responses": {"200": _json("The new state.", _ref("StateAnswer")), **_errors(400, 403, 404, 409, 413,
                                                                                          415)},
         }},
@@ -304,7 +240,7 @@ def _paths() -> dict[str, Any]:
             "parameters": [TABLE_PARAM],
             "responses": {
                 "200": _json("The log.", _obj({"events": {"type": "array", "items": _obj({
-                    "seq": _nat(1), "seat": {"type": ["integer", "null"], "minimum": 0, "maximum": 4},
+                    "seq": _nat(1), "seat": {"type": ["integer", "null"], "minimum": 0, "maximum": max_players - 1},
                     "action": _ref("LoggedAction"), "at": {"type": "string", "format": "date-time"},
                     "undone": {"type": "boolean"}, "undoes": _nat(1)}, ("seq", "seat", "action", "at", "undone"))}},
                     ("events",))),
@@ -333,7 +269,8 @@ def document() -> dict[str, Any]:
         "info": {
             "title": "companion table API",
             "version": companion_version,
-            "description": "The JSON API of the Laminate Rummy table companion (API.md). JSON in and out; a "
+            "description": "The JSON API of the table companion (API.md; docs/api.md for every game). JSON in and "
+                           "out; a "
                            "body in any other content type is refused with 415. Errors are "
                            "{\"error\": CODE, \"message\": TEXT, \"message_en\": …, \"message_ja\": …}. "
                            "Bodies are at most 64 KiB and nested at most 8 levels deep.",

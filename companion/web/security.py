@@ -111,7 +111,7 @@ def _split_host(raw: str) -> str | None:
 
 
 def _is_port(text: str) -> bool:
-    from .views import parse_uint  # ASCII digits only: str.isdigit() also takes '²'
+    from ..games.ui import parse_uint  # ASCII digits only: str.isdigit() also takes '²'
     return text.startswith(":") and parse_uint(text[1:], limit=65536) is not None
 
 

@@ -80,10 +80,9 @@ def drive(act: Callable[[Action], State], state: Callable[[], State],
 
 def service_driver(service, table_id: str) -> tuple[Callable[[Action], State], Callable[[], State]]:
     """``act``/``state`` calling a TableService directly (same process)."""
-    from companion.games.laminate import parse_action
 
     def act(action: Action) -> State:
-        return service.act(table_id, parse_action(action, service.deck)).answer["state"]
+        return service.act(table_id, service.parse(table_id, action)).answer["state"]
 
     def state() -> State:
         return service.answer(service.snapshot(table_id))

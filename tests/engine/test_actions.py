@@ -95,7 +95,7 @@ def test_api_malformed_actions_are_400(obj, code):
     with pytest.raises(Malformed) as info:
         parse_action(obj)
     assert info.value.code == code
-    assert info.value.status == 400
+    assert info.value.malformed  # the web layer answers 400
     assert info.value.message("en") and info.value.message("ja")
 
 

@@ -192,12 +192,12 @@ def test_r6_rank_exhausted_guards_against_cards_beyond_the_decks_copies():
 def test_r1_cards_outside_the_deck_are_bad_card_even_when_built_by_hand():
     """The engine is total: a Card value the deck does not have (book-1: only heart has an A) is refused."""
     err = refuse(table(3), Publish("ak", (Card("book", 1), C("suit7-13"))), "bad_card")
-    assert err.status == 400
+    assert err.malformed
 
 
 def test_r6_unknown_paper_type_is_refused_not_crashed():
     err = refuse(table(3), Publish("straight3", cards("heart-1 heart-2 heart-3")), "unknown_paper")
-    assert err.status == 400
+    assert err.malformed
 
 
 def test_r6_no_match_says_why():

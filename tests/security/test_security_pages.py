@@ -174,7 +174,7 @@ def test_host_port_takes_ascii_digits_only(app: Flask, port: str) -> None:
 
 
 def test_parse_uint() -> None:
-    from companion.web.views import parse_uint
+    from companion.games.ui import parse_uint
     assert parse_uint("0") == 0 and parse_uint("007") == 7 and parse_uint("999999999") == 999999999
     for bad in (None, "", "²", "①", "٣", "１", "1²", " 1", "1 ", "-1", "+1", "1.0", "1_0", "9" * 10, "9" * 5000, 7):
         assert parse_uint(bad) is None, bad

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..base import RuleError
 from .papers import PAPERS
 
 # code -> (English, Japanese). Placeholders are filled from the error's params.
@@ -69,42 +70,26 @@ def card_label(card: str, lang: str) -> str:
         return card
 
 
-# HTTP status per code where it is not 422 (API.md conventions).
-STATUS = {"stale": 409, "nothing_to_undo": 409}
-
-
-class IllegalAction(Exception):
-    """A refusal. ``code`` is stable (API.md); ``message(lang)`` is a sentence for players."""
-
-    default_status = 422
-
-    @property
-    def status(self) -> int:
-        return STATUS.get(self.code, self.default_status)
+class IllegalAction(RuleError):
+    """A refusal. ``code`` is stable (API.md); ``message(lang)`` is a sentence for players. The engine knows
+    no HTTP: the web layer maps a refusal to its status (``malformed`` ones to 400)."""
 
     def __init__(self, code: str, **params: Any) -> None:
         if code not in MESSAGES and code not in EXTRA_MESSAGES:
             raise ValueError(f"unknown error code {code!r}")
-        super().__init__(code)
-        self.code = code
-        self.params = params
+        super().__init__(code, **params)
 
     def message(self, lang: str = "en") -> str:
         en, ja = MESSAGES.get(self.code) or EXTRA_MESSAGES[self.code]
         template = ja if lang == "ja" else en
         return template.format_map(_Localised(self.params, lang))
 
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.code!r}, **{self.params!r})"
-
-    def __str__(self) -> str:
-        return f"{self.code}: {self.message('en')}"
 
 
 class Malformed(IllegalAction):
     """The request does not make sense as an action at all (400)."""
 
-    default_status = 400
+    malformed = True
 
 
 # Codes the web layer adds for transport problems (not rule refusals).

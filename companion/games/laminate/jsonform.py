@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..base import Viewer
 from .rules import outcome
 from .state import GameState
 
 
-def state_to_json(state: GameState, *, table_id: str | None, view_id: str, version: int,
-                  hints: bool = True) -> dict[str, Any]:
+def state_to_json(state: GameState, viewer: Viewer | None = None, options: dict[str, Any] | None = None
+                  ) -> dict[str, Any]:
+    """Everything of STATE but the table's ids and version (the service puts those first). Nothing of
+    Laminate is secret from a viewer: hands are counts only, so every viewer gets the same."""
     result = outcome(state)
+    hints = bool((options or {}).get("hints", True))
     return {
-        "id": table_id,
-        "view_id": view_id,
-        "version": version,
         "players": [
             {"seat": seat, "name": name, "hand": state.hands[seat], "score": state.score(seat),
              "complete": state.complete_count(seat)}

@@ -1,47 +1,25 @@
-"""What the pages show, computed from a table snapshot: plain dicts for the templates (no Flask here).
+"""What Laminate's pages show, computed from a table request: plain dicts for the templates (no Flask here).
 
-Everything a template prints about a table comes from here: players with their papers, the supply, the
-countdown (R17), announcements, the readable history (replayed from the event log), the picker's grid, and
-the end-of-game ranking with its tie-break (R18).
+Everything a template prints about a Laminate table comes from here: players with their papers, the supply,
+the countdown (R17), announcements, the sentence for each logged action, the picker's grid, and the
+end-of-game ranking with its tie-break (R18). The frame (ids, links, version, history, undo) comes from the
+web layer.
 """
 
 from __future__ import annotations
 
-import threading
-from collections import Counter, OrderedDict
+from collections import Counter
 from typing import Any
 
-from ..games.laminate import (
-    DEFAULT_DECK,
-    PAPER_TYPES,
-    PAPERS,
-    Card,
-    Deck,
-    GameState,
-    IllegalAction,
-    apply,
-    meld_report,
-    new_game,
-    parse_action,
-)
-from ..games.laminate.actions import EndFlag, Pass, Publish, Research, Review
-from ..games.laminate.deck import rank_label
-from ..games.laminate.papers import ENDFLAG, PUBLISHABLE
-from .ui_text import MATCH_REASONS, join_names, t
+from ..ui import TableRequest, parse_uint
+from . import DEFAULT_DECK, PAPER_TYPES, PAPERS, Card, Deck, GameState, IllegalAction, meld_report
+from .actions import EndFlag, Pass, Publish, Research, Review
+from .deck import rank_label
+from .papers import ENDFLAG, PUBLISHABLE
+from .texts import MATCH_REASONS, join_names, t
 
 # --- input ----------------------------------------------------------------------------------------------
 
-
-def parse_uint(raw: object, limit: int = 10**9) -> int | None:
-    """A non-negative integer below ``limit`` written in ASCII digits (at most 9 of them), else None.
-
-    ``str.isdigit`` also accepts '²', '①' or Arabic-Indic digits, which ``int`` rejects or reads
-    differently, and ``int`` refuses strings of more than 4300 digits: every number a request carries
-    (form fields, query, cookies, Host port) goes through here instead."""
-    if not isinstance(raw, str) or not 1 <= len(raw) <= 9 or raw.strip("0123456789"):
-        return None
-    value = int(raw)
-    return value if value < limit else None
 
 # --- cards ----------------------------------------------------------------------------------------------
 
@@ -119,77 +97,6 @@ def describe(before: GameState, after: GameState, action: Any, seat: int, lang: 
     return space.join(parts)
 
 
-class HistoryCache:
-    """Readable history per table, rebuilt once per (table, version, language, suit names)."""
-
-    def __init__(self, size: int = 64) -> None:
-        self._items: OrderedDict[tuple, list[dict[str, Any]]] = OrderedDict()
-        self._lock = threading.Lock()
-        self.size = size
-
-    def get(self, key: tuple, build) -> list[dict[str, Any]]:
-        with self._lock:
-            if key in self._items:
-                self._items.move_to_end(key)
-                return self._items[key]
-        value = build()
-        with self._lock:
-            self._items[key] = value
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-        return value
-
-
-HISTORY = HistoryCache()
-
-
-def build_history(players: tuple[str, ...], start: int, events: list, lang: str,
-                  names: dict[str, str] | None, deck: Deck = DEFAULT_DECK) -> list[dict[str, Any]]:
-    """Entries in log order: {seq, seat, at, kind, text, undone, undoes, action}."""
-    stack: list[GameState] = [new_game(players, start, deck)]
-    entries: list[dict[str, Any]] = []
-    by_seq: dict[int, dict[str, Any]] = {}
-    for ev in events:
-        entry = {"seq": ev.seq, "seat": ev.seat, "at": ev.at, "kind": ev.kind, "undone": False,
-                 "undoes": ev.undoes, "action": ev.action,
-                 "player": players[ev.seat] if ev.seat is not None and 0 <= ev.seat < len(players) else None}
-        if ev.kind == "settings":
-            hints = ev.action.get("hints") if isinstance(ev.action, dict) else None
-            entry["text"] = t("h_settings", lang) if not isinstance(hints, bool) else t(
-                "h_hints_on" if hints else "h_hints_off", lang)
-            entry["switch"] = isinstance(hints, bool)
-        elif ev.kind == "undo":
-            target = by_seq.get(ev.undoes) if ev.undoes is not None else None
-            what = target["text"] if target else "?"
-            if target:
-                target["undone"] = True
-            entry["text"] = t("h_undo", lang, what=what)
-            if len(stack) > 1:
-                stack.pop()
-        else:
-            before = stack[-1]
-            try:
-                action = parse_action(ev.action, deck)
-                after = apply(before, action, deck)
-                entry["text"] = describe(before, after, action, ev.seat, lang, names, deck)
-            except IllegalAction:  # a log this engine cannot replay: still show something
-                after = before
-                entry["text"] = t("h_unknown", lang, p=entry["player"] or "?", type=ev.action.get("type", "?"))
-            stack.append(after)
-        entries.append(entry)
-        by_seq[ev.seq] = entry
-    return entries
-
-
-def history_for(service, snap, lang: str) -> list[dict[str, Any]]:
-    names = snap.record.settings.get("suit_names") or None
-    key = (snap.record.id, snap.version, lang, tuple(sorted((names or {}).items())))
-    # The log is read after the snapshot: a write in between must not reach a history cached as this version.
-    return HISTORY.get(key, lambda: build_history(
-        snap.record.players, snap.record.start, [e for e in service.log(snap.record.id) if e.seq <= snap.version],
-        lang, names, service.deck))
-
-
 # --- countdown and announcements ------------------------------------------------------------------------
 
 
@@ -257,15 +164,14 @@ def tiebreak_text(answer: dict[str, Any], lang: str) -> str | None:
 # --- the table ------------------------------------------------------------------------------------------
 
 
-def table_view(service, snap, *, full: bool, lang: str, me: int | None,
-               selection: dict[str, Any] | None = None, error: dict[str, Any] | None = None,
-               notice: str | None = None, check: bool = False, watching: bool = False) -> dict[str, Any]:
-    """Everything ``_table.html`` needs. ``full`` is False for the read-only view (no id, no actions)."""
-    state: GameState = snap.state
-    record = snap.record
-    deck: Deck = service.deck
-    names = record.settings.get("suit_names") or None
-    answer = service.answer(snap, full)
+def table_view(req: TableRequest, *, selection: dict[str, Any] | None = None, check: bool = False
+               ) -> dict[str, Any]:
+    """Laminate's part of what ``laminate/_table.html`` needs (the frame adds ids, links and the history)."""
+    state: GameState = req.state
+    deck: Deck = DEFAULT_DECK
+    names = req.options.get("suit_names") or None
+    answer = req.answer
+    full, lang, me = req.viewer.full, req.lang, req.me
     running = not state.over
     can_act = full and running
     turns = turns_left_by_seat(state)
@@ -297,16 +203,6 @@ def table_view(service, snap, *, full: bool, lang: str, me: int | None,
                        "left": answer["supply"][ptype.id], "rule": ptype.rule(lang),
                        "pips": [i < answer["supply"][ptype.id] for i in range(ptype.copies)]})
 
-    history = history_for(service, snap, lang)
-    # Undo always takes back the latest action that is not undone yet (undos pop a stack), so that
-    # action is the last one of the log still standing.
-    undo_text = None
-    if full:
-        last = next((e for e in reversed(history) if e["kind"] == "action" and not e["undone"]), None)
-        undo_text = last["text"] if last else None
-
-    # Settings changes stay out of the table's history, except the assistant switch: everyone should see it.
-    shown = [e for e in history if e["kind"] != "settings" or e.get("switch")]
     countdown = None
     if turns is not None and running:
         countdown = {
@@ -336,11 +232,7 @@ def table_view(service, snap, *, full: bool, lang: str, me: int | None,
                                     "complete": p["complete"], "winner": seat in answer["winners"]})
 
     view = {
-        "full": full, "lang": lang, "answer": answer, "state": state,
-        "tid": record.id if full else None, "vid": record.view_id,
-        "base": f"/t/{record.id}" if full else f"/v/{record.view_id}",
-        "api": f"/api/tables/{record.id if full else record.view_id}",
-        "version": snap.version, "turn": state.turn, "running": running, "can_act": can_act,
+        "answer": answer, "state": state, "turn": state.turn, "running": running, "can_act": can_act,
         "active": active, "active_name": state.names[active] if active is not None else None,
         "me": me, "my_turn": me is not None and me == active and running,
         "pending": state.pending, "players": players, "supply": supply,
@@ -348,16 +240,14 @@ def table_view(service, snap, *, full: bool, lang: str, me: int | None,
         "deck_text": cards_count(state.deck, lang), "discard_text": cards_count(state.discard, lang),
         "can": answer["can"], "countdown": countdown, "ranking": ranking,
         "announcements": announcements(state, answer, lang),
-        "history": shown, "history_recent": list(reversed(shown))[:6],
-        "undo_text": undo_text, "error": error, "notice": notice,
         "last_turn": is_last_turn(state),
         "review_possible": can_act and state.pending is None and state.can_review(),
     }
     view["assistant"] = assistant_view(deck, state, answer, lang, names, me) if full and running else None
     if view["assistant"] is not None:
-        view["assistant"]["watching"] = watching and me is None
+        view["assistant"]["watching"] = req.watching and me is None
     if can_act:
-        view["picker"] = picker_view(service, snap, lang, names, selection or {}, check)
+        view["picker"] = picker_view(state, lang, names, selection or {}, check)
         if state.pending == ENDFLAG:
             view["endflag_suits"] = grid(deck, state, lang, names, selected=set((selection or {}).get("cards", [])))
     return view
@@ -401,10 +291,9 @@ def grid(deck: Deck, state: GameState, lang: str, names: dict[str, str] | None,
     return rows
 
 
-def picker_view(service, snap, lang: str, names: dict[str, str] | None, selection: dict[str, Any],
+def picker_view(state: GameState, lang: str, names: dict[str, str] | None, selection: dict[str, Any],
                 check: bool) -> dict[str, Any]:
-    state: GameState = snap.state
-    deck: Deck = service.deck
+    deck: Deck = DEFAULT_DECK
     active = state.active
     chosen_cards = [c for c in selection.get("cards", []) if isinstance(c, str)]
     chosen_cite = {n for c in selection.get("cite", []) if (n := parse_uint(str(c))) is not None}

@@ -1,0 +1,242 @@
+"""The small interface every game implements; the core (service, store, web) speaks only to this.
+
+The shape follows boardgame.io: a game is data plus pure functions. ``apply`` never mutates its input,
+never does I/O, and refuses with a :class:`RuleError` whose ``code`` is stable. Undo and replay work for
+every game because the log holds actions, not states.
+
+A game module lists one :class:`Game` object; ``companion.games`` (the registry) collects them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+# --- refusals -----------------------------------------------------------------------------------------------
+
+
+class RuleError(Exception):
+    """Base of every game's refusals. ``code`` is stable (documented in docs/api.md); ``params`` fill the
+    sentence; ``message(lang)`` says it in Japanese or English. A subclass supplies ``MESSAGES``
+    (code -> (en, ja) templates with ``{param}`` placeholders) or overrides ``message``.
+
+    ``malformed`` tells the web layer which kind of refusal this is: the request makes no sense as an
+    action (True: HTTP 400) or it is well formed and the rules forbid it (False: 422). The engine knows
+    nothing of HTTP; the web layer maps the kinds to status codes."""
+
+    MESSAGES: ClassVar[dict[str, tuple[str, str]]] = {}
+    malformed: ClassVar[bool] = False
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+    def message(self, lang: str = "en") -> str:
+        pair = self.MESSAGES.get(self.code) or COMMON_MESSAGES.get(self.code)
+        if pair is None:
+            return self.code
+        template = pair[1] if lang == "ja" else pair[0]
+        return template.format_map(_Fill(self.params))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.code!r}, **{self.params!r})"
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.message('en')}"
+
+
+class Refusal(RuleError):
+    """A generic rule refusal (422) for games that need no subclass of their own."""
+
+
+class BadRequest(RuleError):
+    """A request that is not an action at all (400): wrong types, unknown action type, bad tile string."""
+
+    malformed = True
+
+    def __init__(self, detail: str, code: str = "bad_request", **params: Any) -> None:
+        super().__init__(code, detail=detail, **params)
+
+
+COMMON_MESSAGES: dict[str, tuple[str, str]] = {
+    "bad_request": ("The request is malformed: {detail}", "リクエストの形式が正しくありません：{detail}"),
+    "nothing_to_undo": ("There is nothing to undo yet.", "取り消せる操作はまだありません。"),
+    "game_over": ("The game is over: no more actions.", "ゲームは終了しています。これ以上の操作はできません。"),
+    "not_your_turn": ("It is {active_name}'s turn, not {player_name}'s.",
+                      "今は{active_name}さんの手番です（{player_name}さんではありません）。"),
+}
+
+
+class _Fill(dict):
+    def __missing__(self, key: str) -> str:
+        return "?" if key.endswith("_name") else "{" + key + "}"
+
+
+# --- who is looking -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who receives a state: ``full`` is False for the read-only (view) link; ``seat`` is the seat this
+    device has claimed, if any. A game decides what each viewer may see (``Game.state_to_json``)."""
+
+    full: bool = True
+    seat: int | None = None
+
+    @classmethod
+    def spectator(cls) -> Viewer:
+        return cls(full=False, seat=None)
+
+
+# --- options --------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Option:
+    """One table option of a game, with its default. ``kind`` is "bool", "int" or "choice".
+
+    ``setting`` options may change during play (through the settings endpoint); they never change what
+    ``apply`` decides, so replaying a log always gives the same states. All other options are fixed when
+    the table is created and may steer the rules."""
+
+    id: str
+    kind: str
+    default: Any
+    label: tuple[str, str]  # (en, ja)
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    setting: bool = False
+    help: tuple[str, str] = ("", "")
+    cleaner: Callable[[Any], Any] | None = None  # for kind "custom": checks and normalises the value
+    schema: dict[str, Any] | None = None  # for kind "custom": its JSON Schema (OpenAPI, /api/games)
+
+    def clean(self, value: Any) -> Any:
+        """The value if it fits this option; :class:`BadRequest` otherwise."""
+        if self.cleaner is not None:
+            return self.cleaner(value)
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise BadRequest(f"option “{self.id}” must be true or false")
+            return value
+        if self.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise BadRequest(f"option “{self.id}” must be a whole number")
+            too_low = self.minimum is not None and value < self.minimum
+            if too_low or (self.maximum is not None and value > self.maximum):
+                raise BadRequest(f"option “{self.id}” must be from {self.minimum} to {self.maximum}")
+            if self.choices and value not in self.choices:
+                raise BadRequest(f"option “{self.id}” must be one of {', '.join(map(str, self.choices))}")
+            return value
+        if self.kind == "choice":
+            if isinstance(value, bool) or value not in self.choices:
+                raise BadRequest(f"option “{self.id}” must be one of {', '.join(map(str, self.choices))}")
+            return value
+        raise ValueError(f"unknown option kind {self.kind!r}")  # pragma: no cover - a game's data error
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.kind, "default": self.default,
+                               **({"schema": self.schema} if self.schema else {}),
+                               "label": {"en": self.label[0], "ja": self.label[1]}, "setting": self.setting}
+        if self.choices:
+            out["choices"] = list(self.choices)
+        if self.minimum is not None:
+            out["min"] = self.minimum
+        if self.maximum is not None:
+            out["max"] = self.maximum
+        if self.help[0]:
+            out["help"] = {"en": self.help[0], "ja": self.help[1]}
+        return out
+
+
+def clean_options(specs: tuple[Option, ...], raw: Any, *, settings_only: bool = False) -> dict[str, Any]:
+    """Options as given, checked, with defaults filled in (all of them unless ``settings_only``)."""
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, Mapping):
+        raise BadRequest("“options” must be an object")
+    by_id = {o.id: o for o in specs}
+    for key in raw:
+        if key not in by_id or (settings_only and not by_id[key].setting):
+            raise BadRequest(f"“{key}” is not an option of this game" if not settings_only
+                             else f"“{key}” cannot be changed during play")
+    if settings_only:
+        return {k: by_id[k].clean(v) for k, v in raw.items()}
+    return {o.id: o.clean(raw[o.id]) if o.id in raw else o.default for o in specs}
+
+
+# --- outcome ---------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game (or match) ended: ``winners`` (seats, several on a tie or a team win), the
+    ``ranking`` (seats, best first) and a short machine-readable ``decided_by``."""
+
+    winners: tuple[int, ...]
+    ranking: tuple[int, ...] = ()
+    decided_by: str | None = None
+
+
+# --- read-only questions a game answers (e.g. "which papers does this meld make?") ---------------------------
+
+
+@dataclass(frozen=True)
+class Query:
+    """``POST /api/tables/{id}/{name}``: a question about the current state, never a change.
+
+    ``answer(state, body, options, lang)`` returns the JSON answer or raises a RuleError. ``private``
+    queries need the full (acting) link: they take private data (a hand, a rack) that must never be sent
+    with a view link. ``disabled`` returns a (code, en, ja) refusal (403) when the table turned it off."""
+
+    answer: Callable[[Any, dict[str, Any], dict[str, Any], str], dict[str, Any]]
+    private: bool = False
+    disabled: Callable[[dict[str, Any]], tuple[str, str, str] | None] | None = None
+
+
+# --- the game ----------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Game:
+    """Everything the core needs from a game. Functions, not methods: a game is data plus pure functions.
+
+    - ``new_game(players, start, options) -> state``
+    - ``parse_action(raw_json, state) -> action`` (BadRequest if it is not an action)
+    - ``action_to_json(action) -> dict`` (what the log stores; ``parse_action`` reads it back)
+    - ``actor(state, action) -> seat | None``: whose action the log records (the active seat for most,
+      the answering seat for a doubt, None for a table-wide step)
+    - ``apply(state, action) -> state`` (raises RuleError; never mutates ``state``)
+    - ``state_to_json(state, viewer, options) -> dict``: what this viewer may see (no secret of another)
+    - ``outcome(state) -> Outcome | None``: None while the game runs
+    - ``is_over(state) -> bool``
+    - ``ui``: presentation for the pages (see ``companion.games.ui``), optional for API-only games
+    """
+
+    id: str
+    name: tuple[str, str]  # (en, ja)
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...]
+    new_game: Callable[[tuple[str, ...], int, dict[str, Any]], Any]
+    parse_action: Callable[[Any, Any], Any]
+    action_to_json: Callable[[Any], dict[str, Any]]
+    actor: Callable[[Any, Any], int | None]
+    apply: Callable[[Any, Any], Any]
+    state_to_json: Callable[[Any, Viewer, dict[str, Any]], dict[str, Any]]
+    outcome: Callable[[Any], Outcome | None]
+    is_over: Callable[[Any], bool]
+    queries: dict[str, Query] = field(default_factory=dict)
+    error_codes: tuple[str, ...] = ()  # every code this game's refusals can carry (docs and OpenAPI list them)
+    ui: Any = None  # the game's GameUI (``companion.games.ui``), or a function that loads it
+    api_schema: Callable[[], dict[str, Any]] | None = None  # its part of the OpenAPI document (see web/openapi)
+
+    def label(self, lang: str) -> str:
+        return self.name[1] if lang == "ja" else self.name[0]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": {"en": self.name[0], "ja": self.name[1]},
+                "players": {"min": self.min_players, "max": self.max_players},
+                "options": {o.id: o.to_json() for o in self.options}}

@@ -1,0 +1,118 @@
+"""Laminate's part of the OpenAPI document: its cards, actions, STATE fields and questions (/melds, /hints),
+built from the same data the engine uses so enumerations cannot drift."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..schema import MAX_INT, action_in, action_out, nat, obj, ref
+from . import DEFAULT_DECK, PAPER_IDS
+
+CARD_PATTERN = r"^[A-Za-z0-9]+-(?:[1-9]|1[0-3]|[AJQKajqk])$"
+SEAT = nat(0, 4)
+CARD_LIST = {"type": "array", "maxItems": 49, "items": ref("Card")}
+CARD_OUT_LIST = {"type": "array", "items": ref("CardOut")}
+CITE_LIST = {"type": ["array", "null"], "maxItems": 64, "items": ref("PaperId")}
+NAME = {"type": "string", "minLength": 1}
+
+
+def schema() -> dict[str, Any]:
+    deck = DEFAULT_DECK
+    suits = [s.id for s in deck.suits]
+    card_in = {
+        "anyOf": [ref("CardOut"), {"type": "string", "maxLength": 40}],
+        "description": "SUIT-RANK: a suit id of the deck (" + ", ".join(suits) + ") and a rank 1–13 or A, J, Q, "
+                       "K, case-insensitive (pattern " + CARD_PATTERN + "). A string that names no card of the "
+                       "deck (heart-9, joker-1, coin-14) is refused with bad_card (400).",
+        "examples": ["coin-7", "book-K"],
+    }
+    actions = [
+        action_in("research", {"from": {"enum": ["deck", "discard"]}}, ("from",)),
+        action_in("publish", {"paper": ref("PaperType"), "cards": CARD_LIST, "cite": CITE_LIST}, ("paper", "cards")),
+        action_in("review", {"paper": ref("PaperId"), "card": ref("Card")}, ("paper", "card")),
+        action_in("pass", {}),
+        action_in("endflag", {"card": ref("Card")}, ("card",)),
+    ]
+    logged = [
+        action_out("research", {"from": {"enum": ["deck", "discard"]}}, ("from",), max_players=5),
+        action_out("publish", {"paper": ref("PaperType"), "cards": CARD_OUT_LIST,
+                               "cite": {"type": "array", "items": ref("PaperId")}}, ("paper", "cards", "cite"),
+                   max_players=5),
+        action_out("review", {"paper": ref("PaperId"), "card": ref("CardOut")}, ("paper", "card"), max_players=5),
+        action_out("pass", {}, max_players=5),
+        action_out("endflag", {"card": ref("CardOut")}, ("card",), max_players=5),
+        obj({"type": {"const": "settings"}, "hints": {"type": "boolean"}, "suit_names": ref("SuitNamesOut")},
+            ("type",)),
+    ]
+    player = obj({"seat": SEAT, "name": {"type": "string", "minLength": 1, "maxLength": 40},
+                  "hand": nat(), "score": nat(), "complete": nat()}, ("seat", "name", "hand", "score", "complete"))
+    paper = obj({"id": ref("PaperId"), "owner": SEAT, "type": ref("PaperType"), "cards": CARD_OUT_LIST,
+                 "complete": {"type": "boolean"}}, ("id", "owner", "type", "cards", "complete"))
+    state = {
+        "players": {"type": "array", "minItems": 3, "maxItems": 5, "items": player},
+        "active": {"type": ["integer", "null"], "minimum": 0, "maximum": 4},
+        "pending": {"enum": [None, "endflag"]},
+        "deck": nat(),
+        "discard": nat(),
+        "supply": obj({p: nat() for p in PAPER_IDS}, tuple(PAPER_IDS)),
+        "papers": {"type": "array", "items": paper},
+        "end": {"oneOf": [{"type": "null"}, obj({"trigger": SEAT, "turns_left": nat()}, ("trigger", "turns_left"))]},
+        "over": {"type": "boolean"},
+        "winners": {"type": "array", "items": SEAT},
+        # additions beyond API.md
+        "start": SEAT,
+        "turn": nat(),
+        "passes": nat(),
+        "hints": {"type": "boolean", "description": "Whether the publish assistant (/hints) is on."},
+        "can": obj({k: {"type": "boolean"} for k in ("research_deck", "research_discard", "review", "pass")},
+                   ("research_deck", "research_discard", "review", "pass")),
+        "ranking": {"type": "array", "items": SEAT},
+        "decided_by": {"enum": [None, "score", "fewest_papers", "shared"]},
+    }
+    suit_names = {
+        "type": "object", "maxProperties": len(suits), "propertyNames": {"enum": suits},
+        "additionalProperties": {**NAME, "description": "1–20 characters after trimming, printable only."},
+        "description": "Display names of suits for this table: 1–20 characters each, no control characters.",
+    }
+    queries = {
+        "melds": {
+            "summary": "Which paper types a meld makes, and whether the active player may claim each now. A "
+                       "question: nothing changes.",
+            "request": obj({"cards": CARD_LIST, "cite": CITE_LIST}, closed=False),
+            "response": obj({"matches": {"type": "array", "items": obj(
+                {"paper": ref("PaperType"), "legal": {"type": "boolean"}, "error": {"type": ["string", "null"]}},
+                ("paper", "legal", "error"))}}, ("matches",)),
+            "errors": (400, 404, 413, 415, 422),
+        },
+        "hints": {
+            "summary": "Every publication a player could make with this hand (full id only; 403 when the table "
+                       "turned hints off). Nothing is stored.",
+            "request": obj({"player": ref("Seat"), "hand": CARD_LIST}, ("player", "hand"), closed=False),
+            "response": obj({"options": {"type": "array", "items": obj({
+                "paper": ref("PaperType"), "points": nat(), "cards": CARD_OUT_LIST,
+                "cite": {"type": "array", "items": ref("PaperId")}, "gifts": nat(),
+                "completes": {"type": "boolean"}}, ("paper", "points", "cards", "cite", "gifts", "completes"))}},
+                ("options",)),
+            "errors": (400, 403, 404, 413, 415, 422),
+        },
+    }
+    return {
+        "components": {
+            "Card": card_in,
+            "CardOut": {"enum": [str(c) for c in deck.cards], "description": "A card in canonical notation."},
+            "PaperType": {"enum": list(PAPER_IDS), "description": "Paper type id (R2)."},
+            "PaperId": nat(1, MAX_INT),
+            "SuitNames": suit_names,
+            "SuitNamesOut": {"type": "object", "propertyNames": {"enum": suits},
+                             "additionalProperties": {"type": "string", "minLength": 1, "maxLength": 20}},
+        },
+        "actions": actions,
+        "logged": logged,
+        "state": state,
+        "state_description": "STATE of API.md (plus the additions start, turn, passes, hints, can, ranking, "
+                             "decided_by).",
+        "create": {"hints": {"type": "boolean", "description": "Publish assistant on (default true)."},
+                   "suit_names": ref("SuitNames")},
+        "settings": {"hints": {"type": "boolean"}, "suit_names": ref("SuitNames")},
+        "queries": queries,
+    }

@@ -1,0 +1,106 @@
+"""What the pages need from a game (its presentation), without Flask: the web layer fills a
+:class:`TableRequest`, the game turns it into a plain dict for its own template, says in words what each
+logged action did, and turns a posted form into an action.
+
+The frame (header, join/QR, seat choice, language, live updates, announcements, undo, history, exports)
+is shared by every game and lives in ``companion.web``; a game brings ``templates/<game>/`` and, if it
+needs one, a small script under ``static/js/games/``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .base import RuleError, Viewer
+from .texts import Texts
+
+
+@dataclass(frozen=True)
+class TableRequest:
+    """One request for a table page, as the game sees it.
+
+    ``answer`` is the STATE this viewer may see; ``history`` the readable log (oldest first: dicts with
+    seq, seat, player, at, kind, text, undone, undoes, action); ``flash`` what the game's own last form
+    asked to echo back (see :class:`FormIntent`), ``error``/``notice`` the outcome of that form;
+    ``query`` the page's query string (lists per key); ``dry_run(action_json)`` asks the service whether
+    an action would be accepted now (None, or the refusal) without storing anything."""
+
+    state: Any
+    answer: dict[str, Any]
+    options: dict[str, Any]
+    viewer: Viewer
+    lang: str
+    me: int | None
+    watching: bool
+    version: int
+    history: list[dict[str, Any]]
+    flash: dict[str, Any] = field(default_factory=dict)
+    error: dict[str, Any] | None = None
+    notice: str | None = None
+    query: Mapping[str, list[str]] = field(default_factory=dict)
+    dry_run: Callable[[dict[str, Any]], RuleError | None] = lambda action: None
+
+
+@dataclass(frozen=True)
+class FormIntent:
+    """What a posted form asks for. ``action``: the JSON action to submit (None: submit nothing, just show
+    ``error``); ``dry_run``: only check it; ``flash``: game data to echo into the next page (a selection,
+    an open picker…); ``where``: where a refusal belongs on the page; ``anchor``: "#…" to land on."""
+
+    action: dict[str, Any] | None
+    dry_run: bool = False
+    flash: dict[str, Any] = field(default_factory=dict)
+    error: tuple[str, str, str] | None = None  # (code, en, ja) refused before asking the rules
+    where: str = "bar"
+    anchor: str = ""
+    query: str = ""  # "?…" for the page a form without script lands on (e.g. "?picker=open")
+
+
+@dataclass(frozen=True)
+class GameUI:
+    """A game's presentation. Only ``texts``, ``table_template``, ``table_view`` and ``describe`` are
+    required; the rest have defaults that suit a simple game."""
+
+    texts: Texts
+    table_template: str  # e.g. "rummikub/_table.html": the live region, morphed in after every change
+    table_view: Callable[[TableRequest], dict[str, Any]]
+    describe: Callable[[Any, Any, dict[str, Any], int | None, str, dict[str, Any]], str]
+    rules_template: str | None = None
+    rules_context: Callable[[str], dict[str, Any]] = lambda lang: {}
+    scripts: tuple[str, ...] = ()  # static files loaded after the frame's script
+    js_text: tuple[str, ...] = ()  # text keys the game's script reads
+    js_extra: Callable[[str], dict[str, str]] = lambda lang: {}  # more {key: text} for the script
+    form_intent: Callable[[Any, Any, dict[str, Any]], FormIntent] | None = None
+    refusal_where: Callable[[FormIntent, RuleError], str] = lambda intent, exc: intent.where
+    error_shown: Callable[[dict[str, Any], str | None], bool] = lambda view, where: where in ("top", "bar")
+    clean_flash: Callable[[dict[str, Any]], dict[str, Any]] = lambda flash: {}
+    describe_setting: Callable[[dict[str, Any], str], tuple[str, bool]] | None = None
+    csv_columns: tuple[str, ...] = ()
+    csv_cells: Callable[[dict[str, Any]], list[Any]] = lambda action: []
+    page_title: Callable[[dict[str, Any], str], str] | None = None
+
+
+def form_action(form: Any) -> FormIntent:
+    """The default form handling: the posted fields become the action as they are (``type`` and any
+    single-valued field; repeated fields become lists). Enough for games whose buttons post small actions."""
+    action: dict[str, Any] = {}
+    for key in form:
+        if key in ("csrf_token", "version", "action_id"):
+            continue
+        values = form.getlist(key)
+        action[key] = values if len(values) > 1 else values[0]
+    return FormIntent(action)
+
+
+def parse_uint(raw: object, limit: int = 10**9) -> int | None:
+    """A non-negative integer below ``limit`` written in ASCII digits (at most 9 of them), else None.
+
+    ``str.isdigit`` also accepts '²', '①' or Arabic-Indic digits, which ``int`` rejects or reads
+    differently, and ``int`` refuses strings of more than 4300 digits: every number a request carries
+    (form fields, query, cookies, Host port) goes through here instead."""
+    if not isinstance(raw, str) or not 1 <= len(raw) <= 9 or raw.strip("0123456789"):
+        return None
+    value = int(raw)
+    return value if value < limit else None

@@ -1,0 +1,142 @@
+"""Acting through forms, for any game: the game turns the posted fields into an action (``form_intent``),
+the service decides, and the answer is the fragment (htmx) or a redirect to the table (PRG) with the
+outcome shown in place. Undo and the assistant switch are the same for every game."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import Response, g, render_template, request, session, url_for
+from flask import redirect as _redirect
+
+from ...games.base import RuleError, clean_options
+from ...games.ui import FormIntent, form_action, parse_uint
+from ...service import ServiceError, Stale
+from ...store import TableRecord
+from ..ui_text import FRAME
+from . import pages
+from .frame import game_ui, service, texts_for
+from .table import frame_view, history_rows, me_of, render_table
+
+ECHO_MAX = 300  # characters of a refusal sentence (the flash rides in the 4 KB session cookie)
+
+
+def _err(code: str, en: str, ja: str, where: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+    params = params or {}
+    return {"code": code, "en": en[:ECHO_MAX], "ja": ja[:ECHO_MAX], "where": where,
+            "card": str(params.get("card"))[:40] if params.get("card") is not None else None}
+
+
+def _refusal(exc: RuleError, where: str) -> dict[str, Any]:
+    """A refusal for a page. ``bad_request`` details are English words about JSON fields, which a form's
+    user never typed: the pages say so in a sentence of their own, in both languages."""
+    if exc.code == "bad_request":
+        return _err(exc.code, *FRAME["bad_form"], where)
+    return _err(exc.code, exc.message("en"), exc.message("ja"), where, exc.params)
+
+
+def _version_field() -> int | None:
+    """The form's version. Missing: no check (a form without JS may lack it). Present but not a number:
+    -1, which never matches, so the service answers stale instead of acting unchecked."""
+    raw = request.form.get("version", "").strip()
+    if not raw:
+        return None
+    version = parse_uint(raw)
+    return -1 if version is None else version
+
+
+def _action_id() -> str | None:
+    raw = request.form.get("action_id", "")
+    return raw if 8 <= len(raw) <= 64 and all(ch.isalnum() or ch in "-_" for ch in raw) else None
+
+
+def _is_htmx() -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def answer(record: TableRecord, *, error: dict[str, Any] | None = None, notice: dict[str, str] | None = None,
+           intent: FormIntent | None = None) -> Response | str:
+    """htmx: the fragment with the outcome shown in place. Plain form: remember it and redirect (PRG)."""
+    intent = intent or FormIntent(None)
+    flash = {"table": record.id, "error": error, "notice": notice, "game": intent.flash}
+    if _is_htmx():
+        return render_table(record, True, fragment=True, flash=flash)
+    ui = game_ui(service().snapshot(record.id).game)
+    session["flash"] = {**flash, "game": ui.clean_flash(intent.flash) if ui is not None else {}}
+    return _redirect(url_for("pages.table", tid=record.id) + intent.query + intent.anchor, 303)
+
+
+def _last_text(record: TableRecord) -> dict[str, str]:
+    snap = service().snapshot(record.id)
+    texts = {}
+    for lang in ("en", "ja"):
+        rows = history_rows(snap, lang)
+        texts[lang] = FRAME.t("done_notice", lang, what=rows[-1]["text"]) if rows else ""
+    return texts
+
+
+@pages.post("/t/<tid>/act")
+def act(tid: str) -> Response | str:
+    record, _ = service().resolve(tid, write=True)
+    snap = service().snapshot(record.id)
+    g.game = snap.game
+    ui = game_ui(snap.game)
+    make_intent = ui.form_intent if ui is not None and ui.form_intent is not None else None
+    intent = make_intent(request.form, snap.state, snap.options) if make_intent else form_action(request.form)
+    if intent.error is not None:
+        return answer(record, error=_err(*intent.error, intent.where), intent=intent)
+    if intent.action is None:
+        return answer(record, intent=intent)
+    try:
+        action = snap.game.parse_action(intent.action, snap.state)
+        service().act(record.id, action, version=_version_field(), dry_run=intent.dry_run,
+                      action_id=None if intent.dry_run else _action_id())
+    except Stale:
+        return answer(record, error=_err("stale", *FRAME["stale_friendly"], "top"), intent=intent)
+    except RuleError as exc:
+        where = ui.refusal_where(intent, exc) if ui is not None else intent.where
+        return answer(record, error=_refusal(exc, where), intent=intent)
+    if intent.dry_run:
+        return answer(record, intent=intent)
+    return answer(record, notice=_last_text(record))
+
+
+@pages.get("/t/<tid>/undo")
+def undo_confirm(tid: str) -> Response | str:
+    record, full = service().resolve(tid)
+    if not full:
+        return _redirect(url_for("pages.view", vid=record.view_id), 303)
+    snap = service().snapshot(record.id)
+    g.game = snap.game
+    view = frame_view(snap, True, me_of(record), history_rows(snap, g.lang))
+    view["action_ids"] = {"u": secrets.token_urlsafe(12)}
+    return render_template("undo.html", v=view)
+
+
+@pages.post("/t/<tid>/undo")
+def undo(tid: str) -> Response | str:
+    record, _ = service().resolve(tid, write=True)
+    try:
+        service().undo(record.id, version=_version_field(), action_id=_action_id())
+    except Stale:
+        return answer(record, error=_err("stale", *FRAME["stale_friendly"], "top"))
+    except ServiceError as exc:
+        return answer(record, error=_err(exc.code, exc.message("en"), exc.message("ja"), "bar"))
+    return answer(record, notice=_last_text(record))
+
+
+@pages.post("/t/<tid>/assistant")
+def set_assistant(tid: str) -> Response | str:
+    """The table setting for a game's private assistant (option ``hints``), for every device at once. Not a
+    game action: no version check (the switch says where it should end up, so a repeat is harmless)."""
+    record, _ = service().resolve(tid, write=True)
+    snap = service().snapshot(record.id)
+    wanted = request.form.get("hints", "")
+    back = FormIntent(None, anchor="#assistant")
+    if wanted in ("on", "off") and any(o.id == "hints" and o.setting for o in snap.game.options):
+        on = wanted == "on"
+        service().update_settings(record.id, clean_options(snap.game.options, {"hints": on}, settings_only=True))
+        key = "assistant_now_on" if on else "assistant_now_off"
+        return answer(record, notice=dict(zip(("en", "ja"), texts_for(snap.game)[key], strict=True)), intent=back)
+    return answer(record, intent=back)

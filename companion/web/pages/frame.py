@@ -1,0 +1,173 @@
+"""The frame every page shares: the request's language, texts (the game's, then the frame's), asset URLs
+with cache busting, the language switch, error pages and the web app manifest."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from flask import Response, current_app, g, redirect, render_template, request, url_for
+from werkzeug.exceptions import HTTPException
+from werkzeug.routing import RoutingException
+
+from ...games import base
+from ...games.texts import Texts
+from ...games.ui import GameUI
+from ...service import ServiceError, TableService
+from ..errors import HTTP_MESSAGES
+from ..i18n import LANGS, request_lang
+from ..security import Refused
+from ..ui_text import FRAME
+from ..ui_text import JS_TEXT as FRAME_JS_TEXT
+from . import pages
+
+LANG_COOKIE = "lang"
+YEAR = 365 * 24 * 3600
+
+
+def service() -> TableService:
+    return current_app.extensions["companion"]
+
+
+def game_ui(game: base.Game) -> GameUI | None:
+    """A game's presentation, loaded on first use (an API-only game has none)."""
+    ui = game.ui
+    return ui() if callable(ui) else ui
+
+
+def texts_for(game: base.Game | None) -> Texts:
+    """What ``t`` looks keys up in: the game's texts first (when a page shows a game), then the frame's."""
+    ui = game_ui(game) if game is not None else None
+    return Texts({}, ui.texts, FRAME) if ui is not None else FRAME
+
+
+@pages.before_request
+def _lang() -> None:
+    g.lang = request_lang()
+
+
+@pages.after_request
+def _headers(resp: Response) -> Response:
+    resp.headers.setdefault("Content-Language", getattr(g, "lang", "en"))
+    resp.vary.add("Accept-Language")
+    resp.vary.add("Cookie")
+    if resp.mimetype == "text/html":
+        resp.headers.setdefault("Cache-Control", "no-store")
+    return resp
+
+
+_ASSET_VERSIONS: dict[str, str] = {}
+
+
+def asset(path: str) -> str:
+    """URL of a static file with a version from its modification time (cache busting without a build)."""
+    version = _ASSET_VERSIONS.get(path)
+    if version is None:
+        try:
+            version = str(int(Path(current_app.static_folder, path).stat().st_mtime))
+        except OSError:
+            version = "0"
+        _ASSET_VERSIONS[path] = version
+    return url_for("static", filename=path, v=version)
+
+
+@pages.context_processor
+def _template_globals() -> dict[str, Any]:
+    lang = getattr(g, "lang", "en")
+    other = "en" if lang == "ja" else "ja"
+    here = request.full_path.rstrip("?") if request.method == "GET" else _get_page_for_post()
+    game = getattr(g, "game", None)
+    texts = texts_for(game)
+    ui = game_ui(game) if game is not None else None
+    keys = FRAME_JS_TEXT + (ui.js_text if ui is not None else ())
+    extra = ui.js_extra(lang) if ui is not None else {}
+    return {
+        "lang": lang,
+        "other_lang": other,
+        "t": lambda key, **kw: texts.t(key, lang, **kw),
+        "lang_url": url_for("pages.set_lang", code=other, next=here),
+        "asset": asset,
+        "js_text": {**{key: texts.t(key, lang) for key in keys}, **extra},
+        "game_scripts": ui.scripts if ui is not None else (),
+        "game": game,
+    }
+
+
+def _get_page_for_post() -> str:
+    """Where the language switch of a page answering a POST leads: the table's page, or the start page."""
+    tid = (request.view_args or {}).get("tid")
+    return url_for("pages.table", tid=tid) if isinstance(tid, str) and tid else "/"
+
+
+def _safe_next(target: str | None) -> str:
+    """A local page of this app to go back to, or "/": one leading slash, no control characters or backslash
+    (browsers drop tabs and newlines, so "/\t/evil" would become "//evil"), and a path this app answers."""
+    if (not target or not target.startswith("/") or target.startswith("//") or "\\" in target
+            or any(ord(ch) < 0x20 or ord(ch) == 0x7F for ch in target)):
+        return "/"
+    path = target.split("#", 1)[0].split("?", 1)[0]
+    try:
+        current_app.url_map.bind("").match(path, method="GET")
+    except (HTTPException, RoutingException):
+        return "/"
+    return target
+
+
+@pages.get("/lang/<code>")
+def set_lang(code: str) -> Response:
+    resp = redirect(_safe_next(request.args.get("next")), 303)
+    if code in LANGS:
+        resp.set_cookie(LANG_COOKIE, code, max_age=YEAR, samesite="Lax", httponly=True)
+    return resp
+
+
+@pages.errorhandler(Refused)
+def _refused(exc: Refused) -> tuple[str, int]:
+    """A form the security layer turned away (expired token, another site): say so, offer the way back."""
+    g.lang = getattr(g, "lang", None) or request_lang()
+    tid = (request.view_args or {}).get("tid")
+    back = url_for("pages.table", tid=tid) if tid else None
+    message = exc.ja if g.lang == "ja" else exc.en
+    return render_template("error.html", title=FRAME.t("refused", g.lang), message=message, back=back), exc.code or 403
+
+
+def http_error_page(exc: HTTPException) -> tuple[str, int, dict[str, str]]:
+    """404, 405, 413… outside the API: a page in the request's language (not Werkzeug's English one)."""
+    g.lang = getattr(g, "lang", None) or request_lang()
+    status = exc.code or 500
+    _, en, ja = HTTP_MESSAGES.get(status, ("error", "The request failed.", "リクエストに失敗しました。"))
+    tid = (request.view_args or {}).get("tid")
+    back = url_for("pages.table", tid=tid) if isinstance(tid, str) and tid else None
+    title = FRAME.t(f"http_{status}" if f"http_{status}" in FRAME else "http_error", g.lang)
+    html = render_template("error.html", **_template_globals(), title=title, message=ja if g.lang == "ja" else en,
+                           back=back)
+    return html, status, {"Content-Language": g.lang}
+
+
+@pages.errorhandler(ServiceError)
+def _service_error(exc: ServiceError) -> tuple[str, int]:
+    key = "not_found" if exc.status == 404 else "read_only"
+    return (render_template("error.html", title=FRAME.t(f"{key}_title", g.lang), message=exc.message(g.lang)),
+            exc.status)
+
+
+@pages.get("/manifest.webmanifest")
+def manifest() -> Response:
+    body = {
+        "name": FRAME.t("brand", g.lang) + " · " + FRAME.t("brand_sub", g.lang),
+        "short_name": FRAME.t("brand", g.lang),
+        "lang": g.lang,
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#f6efe3",
+        "theme_color": "#1f5c46",
+        "icons": [
+            {"src": asset("icons/icon.svg"), "sizes": "any", "type": "image/svg+xml"},
+            {"src": asset("icons/icon-192.png"), "sizes": "192x192", "type": "image/png"},
+            {"src": asset("icons/icon-512.png"), "sizes": "512x512", "type": "image/png"},
+            {"src": asset("icons/maskable-512.png"), "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
+        ],
+    }
+    return Response(json.dumps(body, ensure_ascii=False), mimetype="application/manifest+json")

@@ -1,0 +1,161 @@
+"""The start page (choose a game, seat the players, set its options; rejoin a recent table) and the rules
+pages of every game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, abort, g, redirect, render_template, request, session, url_for
+
+from ... import games
+from ...games.base import Game, Option
+from ...games.ui import parse_uint
+from ...service import ServiceError
+from . import pages
+from .frame import LANG_COOKIE, YEAR, game_ui, service
+from .table import remember_joined  # noqa: F401  (kept beside the home page's own use of the session)
+
+RECENT_TABLES = 12
+
+
+def max_seats() -> int:
+    return max(game.max_players for game in games.all_games())
+
+
+def _options_view(game: Game, lang: str, chosen: dict[str, str]) -> list[dict[str, Any]]:
+    """A game's options as form fields (options of kind "custom" are set elsewhere, not on this page)."""
+    fields = []
+    for o in game.options:
+        if o.kind == "custom" or o.setting and o.kind != "bool":
+            continue
+        name = f"opt-{game.id}-{o.id}"
+        value = chosen.get(name, _show(o.default))
+        field = {"name": name, "id": name, "kind": o.kind, "label": o.label[1 if lang == "ja" else 0],
+                 "help": o.help[1 if lang == "ja" else 0], "value": value}
+        if o.choices:
+            field["choices"] = [{"value": _show(c), "label": _choice_label(o, c, lang), "selected": _show(c) == value}
+                                for c in o.choices]
+        elif o.kind == "int":
+            field.update(min=o.minimum, max=o.maximum)
+        fields.append(field)
+    return fields
+
+
+def _show(value: Any) -> str:
+    return ("on" if value else "off") if isinstance(value, bool) else str(value)
+
+
+def _choice_label(option: Option, choice: Any, lang: str) -> str:
+    labels = getattr(option, "choice_labels", None) or {}
+    pair = labels.get(choice)
+    return pair[1 if lang == "ja" else 0] if pair else str(choice)
+
+
+def _render_home(form: dict[str, Any], error: str | None, status: int = 200) -> tuple[str, int] | str:
+    recent = []
+    for record, version, last_at in service().recent(RECENT_TABLES):
+        try:
+            snap = service().snapshot(record.id)
+        except ServiceError:  # pragma: no cover - a table vanishing between the two reads, or its game gone
+            continue
+        # Anyone on the Wi-Fi can open this page: a table's full (acting) link is offered only to a
+        # browser that has had it before, or to the host machine itself; others may watch.
+        joined = record.id in session.get("joined", ()) or _from_this_machine()
+        recent.append({"id": record.id, "view_id": record.view_id, "joined": joined, "game": snap.game.label(g.lang),
+                       "players": record.players, "moves": version,
+                       "at": last_at or record.created_at, "over": snap.game.is_over(snap.state)})
+    chosen_game = form.get("game") or games.DEFAULT_GAME
+    offered = [{"id": game.id, "name": game.label(g.lang), "min": game.min_players, "max": game.max_players,
+                "checked": game.id == chosen_game, "options": _options_view(game, g.lang, form.get("options", {}))}
+               for game in games.all_games() if game_ui(game) is not None]
+    html = render_template("home.html", recent=recent, form=form, error=error, games=offered, seats=max_seats())
+    return (html, status) if status != 200 else html
+
+
+def _from_this_machine() -> bool:
+    return request.remote_addr in {"127.0.0.1", "::1"}
+
+
+@pages.get("/")
+def home() -> str:
+    return _render_home({}, None)
+
+
+def _posted_options(game: Game) -> tuple[dict[str, Any], dict[str, str]]:
+    """The selected game's options from the form (as typed, for echoing back, and as values)."""
+    values: dict[str, Any] = {}
+    echoed: dict[str, str] = {}
+    for o in game.options:
+        name = f"opt-{game.id}-{o.id}"
+        raw_list = request.form.getlist(name)
+        if not raw_list or o.kind == "custom":
+            continue
+        raw = raw_list[-1]  # a checkbox posts after its hidden "off"
+        echoed[name] = raw
+        if o.kind == "bool":
+            values[o.id] = raw == "on"
+        elif o.choices:
+            match = [c for c in o.choices if _show(c) == raw]
+            values[o.id] = match[0] if match else raw
+        elif o.kind == "int":
+            number = parse_uint(raw.strip())
+            values[o.id] = number if number is not None else raw
+        else:
+            values[o.id] = raw
+    return values, echoed
+
+
+@pages.post("/")
+def create() -> Response | tuple[str, int] | str:
+    seats = max_seats()
+    raw = [request.form.get(f"name{i}", "") for i in range(seats)]
+    filled = [(i, name) for i, name in enumerate(raw) if name.strip()]
+    start_raw = request.form.get("start", "random")
+    lang = request.form.get("lang")
+    game_id = request.form.get("game", games.DEFAULT_GAME)
+    game = games.get(game_id)
+    form: dict[str, Any] = {"names": raw, "start": start_raw, "lang": lang, "game": game_id}
+    if game is None:
+        return _render_home(form, _t("form_missing", what=_t("game_legend")), 400)
+    options, form["options"] = _posted_options(game)
+    start: Any = "random"
+    if start_raw != "random":
+        try:
+            start = [i for i, _ in filled].index(int(start_raw))
+        except ValueError:
+            return _render_home(form, _t("form_missing", what=_t("start_label")), 400)
+    try:
+        snap = service().create_table([name for _, name in filled], start, options, game=game.id)
+    except ServiceError as exc:
+        return _render_home(form, exc.message(g.lang), 400)
+    resp = redirect(url_for("pages.table", tid=snap.record.id), 303)
+    if lang in ("ja", "en"):
+        resp.set_cookie(LANG_COOKIE, lang, max_age=YEAR, samesite="Lax", httponly=True)
+    return resp
+
+
+def _t(key: str, **params: Any) -> str:
+    from ..ui_text import FRAME
+
+    return FRAME.t(key, g.lang, **params)
+
+
+@pages.get("/rules")
+def rules() -> str:
+    return _rules(games.DEFAULT_GAME)
+
+
+@pages.get("/rules/<game_id>")
+def game_rules(game_id: str) -> str:
+    return _rules(game_id)
+
+
+def _rules(game_id: str) -> str:
+    game = games.get(game_id)
+    ui = game_ui(game) if game is not None else None
+    if ui is None or ui.rules_template is None:
+        abort(404)
+    g.game = game
+    others = [{"id": o.id, "name": o.label(g.lang)} for o in games.all_games()
+              if o.id != game.id and (o_ui := game_ui(o)) is not None and o_ui.rules_template]
+    return render_template(ui.rules_template, other_games=others, **ui.rules_context(g.lang))

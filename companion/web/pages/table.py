@@ -1,0 +1,188 @@
+"""The table pages: the players' page, the read-only view and the live fragment they morph in, for any
+game. The frame's part of the view (ids, links, version, history, undo) is made here; the game adds its own
+through its ``GameUI.table_view``."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any
+
+from flask import Response, g, redirect, render_template, request, session, url_for
+
+from ...games.base import RuleError, Viewer
+from ...games.ui import TableRequest, parse_uint
+from ...service import Snapshot
+from ...store import TableRecord
+from . import pages
+from .frame import YEAR, game_ui, service, texts_for
+
+ME_COOKIE = "me"
+MAX_JOINED = 20  # tables a browser remembers for the home page's rejoin list
+RECENT = 6  # history entries shown on the table before "whole history"
+
+
+def history_rows(snap: Snapshot, lang: str) -> list[dict[str, Any]]:
+    """The readable log up to the snapshot's version, from the states the service already holds (nothing is
+    replayed). Each entry's sentence is made once per language and settings, then kept with the entry."""
+    ui = game_ui(snap.game)
+    texts = texts_for(snap.game)
+    key = (lang, json.dumps(snap.options, sort_keys=True, ensure_ascii=False))
+    players = snap.record.players
+    rows: list[dict[str, Any]] = []
+    by_seq: dict[int, dict[str, Any]] = {}
+    for entry in snap.history:
+        ev = entry.event
+        row = {"seq": ev.seq, "seat": ev.seat, "at": ev.at, "kind": ev.kind, "undone": snap.undone(entry),
+               "undoes": ev.undoes, "action": ev.action, "shown": True,
+               "player": players[ev.seat] if ev.seat is not None and 0 <= ev.seat < len(players) else None}
+        text = entry.texts.get(key)
+        if ev.kind == "settings":
+            changes = {k: v for k, v in ev.action.items() if k != "type"}
+            said = ui.describe_setting(changes, lang) if ui is not None and ui.describe_setting else None
+            text, row["shown"] = said if said is not None else (texts.t("h_settings", lang) if "h_settings" in texts
+                                                                 else "", False)
+        elif ev.kind == "undo":
+            target = by_seq.get(ev.undoes) if ev.undoes is not None else None
+            text = texts.t("h_undo", lang, what=target["text"] if target else "?")
+        elif text is None:
+            text = ui.describe(entry.before, entry.after, ev.action, ev.seat, lang, snap.options) if ui else ""
+            entry.texts[key] = text
+        row["text"] = text
+        rows.append(row)
+        by_seq[ev.seq] = row
+    return rows
+
+
+def me_of(record: TableRecord) -> int | None:
+    return parse_uint(request.cookies.get(ME_COOKIE), limit=len(record.players))
+
+
+def _localise(err: dict[str, Any] | None) -> dict[str, Any] | None:
+    if not err:
+        return None
+    return {**err, "message": err["ja"] if g.lang == "ja" else err["en"]}
+
+
+def frame_view(snap: Snapshot, full: bool, me: int | None, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the shared templates need about any table."""
+    record = snap.record
+    shown = [r for r in rows if r["shown"]]
+    # Undo always takes back the latest action that is not undone yet (undos pop a stack), so that
+    # action is the last one of the log still standing.
+    last = next((r for r in reversed(rows) if r["kind"] == "action" and not r["undone"]), None) if full else None
+    return {
+        "full": full, "lang": g.lang, "game_id": snap.game.id, "game_name": snap.game.label(g.lang),
+        "tid": record.id if full else None, "vid": record.view_id,
+        "base": f"/t/{record.id}" if full else f"/v/{record.view_id}",
+        "api": f"/api/tables/{record.id if full else record.view_id}",
+        "version": snap.version, "me": me, "seat_names": record.players,
+        "history": shown, "history_recent": list(reversed(shown))[:RECENT],
+        "undo_text": last["text"] if last else None, "error": None, "notice": None,
+    }
+
+
+def render_table(record: TableRecord, full: bool, *, fragment: bool = False,
+                 flash: dict[str, Any] | None = None) -> str:
+    snap = service().snapshot(record.id)
+    g.game = snap.game
+    ui = game_ui(snap.game)
+    flash = flash or {}
+    error = _localise(flash.get("error"))
+    notice = flash.get("notice")
+    notice = notice.get(g.lang) if isinstance(notice, dict) else None
+    me = me_of(record) if full else None
+    viewer = Viewer(full=full, seat=me)
+    rows = history_rows(snap, g.lang)
+
+    def dry_run(action: dict[str, Any]) -> RuleError | None:
+        try:
+            service().act(record.id, snap.game.parse_action(action, snap.state), dry_run=True)
+        except RuleError as exc:
+            return exc
+        return None
+
+    view = frame_view(snap, full, me, rows)
+    view["error"], view["notice"] = error, notice
+    if ui is not None:
+        watching = full and request.cookies.get(ME_COOKIE) == "watch"
+        req = TableRequest(state=snap.state, answer=service().answer(snap, viewer), options=snap.options,
+                           viewer=viewer, lang=g.lang, me=me, watching=watching,
+                           version=snap.version, history=rows, flash=flash.get("game") or {}, error=error,
+                           notice=notice, query=request.args.to_dict(flat=False), dry_run=dry_run)
+        view.update(ui.table_view(req))
+        view["template"] = ui.table_template
+    view["action_ids"] = {k: secrets.token_urlsafe(12) for k in ("a", "b", "c", "d", "e", "f")}
+    shown_error = view.get("error")
+    if shown_error and ui is not None and not ui.error_shown(view, shown_error.get("where")):
+        view["error"] = {**shown_error, "where": "top"}  # its place is not on this page: at the top, not lost
+    if fragment:
+        return render_template(view["template"], v=view)
+    return render_template("table.html", v=view, picker_open=view.get("picker_open", False),
+                           players=record.players, me=me, public_base=public_base())
+
+
+def public_base() -> str:
+    from flask import current_app
+
+    return (current_app.config.get("PUBLIC_URL") or request.host_url).rstrip("/")
+
+
+def remember_joined(table_id: str) -> None:
+    """Note in this browser's (signed) session that it holds the table's full link."""
+    joined = [t for t in session.get("joined", []) if t != table_id]
+    session["joined"] = [table_id, *joined][:MAX_JOINED]
+
+
+@pages.get("/t/<tid>")
+def table(tid: str) -> Response | str:
+    record, full = service().resolve(tid)
+    if not full:
+        return redirect(url_for("pages.view", vid=record.view_id), 303)
+    flash = session.pop("flash", None) if "flash" in session else None
+    if flash and flash.get("table") != record.id:
+        flash = None
+    remember_joined(record.id)
+    return render_table(record, True, flash=flash)
+
+
+@pages.get("/t/<tid>/fragment")
+def fragment(tid: str) -> Response | str:
+    record, full = service().resolve(tid)
+    return _fragment(record, full)
+
+
+@pages.get("/v/<vid>")
+def view(vid: str) -> str:
+    record, _ = service().resolve(vid)
+    return render_table(record, False)
+
+
+@pages.get("/v/<vid>/fragment")
+def view_fragment(vid: str) -> Response | str:
+    record, _ = service().resolve(vid)
+    return _fragment(record, False)
+
+
+def _fragment(record: TableRecord, full: bool) -> Response | str:
+    since = parse_uint(request.args.get("since"))
+    if since is not None and since == service().version(record.id):
+        return Response(status=204)
+    resp = Response(render_table(record, full, fragment=True), mimetype="text/html")
+    resp.headers["Cache-Control"] = "no-store"
+    return resp
+
+
+@pages.post("/t/<tid>/me")
+def set_me(tid: str) -> Response:
+    record, _ = service().resolve(tid, write=True)
+    resp = redirect(url_for("pages.table", tid=record.id), 303)
+    seat = request.form.get("seat", "")
+    path = url_for("pages.table", tid=record.id)
+    number = parse_uint(seat, limit=len(record.players))
+    if number is not None or seat == "watch":
+        resp.set_cookie(ME_COOKIE, seat if number is None else str(number), max_age=YEAR, path=path,
+                        samesite="Lax", httponly=True)
+    else:
+        resp.delete_cookie(ME_COOKIE, path=path)
+    return resp
