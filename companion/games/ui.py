@@ -70,6 +70,7 @@ class GameUI:
     rules_template: str | None = None
     rules_context: Callable[[str], dict[str, Any]] = lambda lang: {}
     scripts: tuple[str, ...] = ()  # static files loaded after the frame's script
+    styles: tuple[str, ...] = ()  # style sheets loaded after the frame's
     js_text: tuple[str, ...] = ()  # text keys the game's script reads
     js_extra: Callable[[str], dict[str, str]] = lambda lang: {}  # more {key: text} for the script
     form_intent: Callable[[Any, Any, dict[str, Any]], FormIntent] | None = None

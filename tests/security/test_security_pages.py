@@ -259,8 +259,9 @@ def test_flash_cookie_stays_small_whatever_the_form_holds(client: FlaskClient) -
 
 
 def test_script_escapes_values_in_attribute_selectors(app: Flask) -> None:
-    text = (Path(app.static_folder) / "js" / "app.js").read_text(encoding="utf-8")
+    js = Path(app.static_folder) / "js"
+    text = "\n".join(p.read_text(encoding="utf-8") for p in [js / "app.js", *sorted((js / "games").glob("*.js"))])
     built = re.findall(r"""\[[\w-]+=\\?["']?["']\s*\+\s*([^+]+?)\s*\+""", text)
     assert built, "no attribute selectors found: update this test"
     assert all(expr.startswith("cssq(") for expr in built), built
-    assert "CSS.escape" in text
+    assert "CSS.escape" in (js / "app.js").read_text(encoding="utf-8")

@@ -166,6 +166,7 @@ UI = GameUI(
     describe=_describe,
     rules_template="laminate/rules.html",
     rules_context=_rules_context,
+    scripts=("js/games/laminate-picker.js", "js/games/laminate-assistant.js", "js/games/laminate.js"),
     js_text=JS_TEXT,
     js_extra=_js_extra,
     form_intent=_form_intent,

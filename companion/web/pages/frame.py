@@ -90,6 +90,7 @@ def _template_globals() -> dict[str, Any]:
         "asset": asset,
         "js_text": {**{key: texts.t(key, lang) for key in keys}, **extra},
         "game_scripts": ui.scripts if ui is not None else (),
+        "game_styles": ui.styles if ui is not None else (),
         "game": game,
     }
 
