@@ -1,3 +1,3 @@
-from companion.cli import main
+from companion.server.cli import main
 
 raise SystemExit(main())

@@ -6,7 +6,7 @@ import errno
 
 import pytest
 
-from companion import netinfo
+from companion.server import netinfo
 
 
 class FakeUDP:

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from waitress import wasyncore
 
-from companion import server as srv
+from companion.server import wsgi as srv
 
 
 class Running:

@@ -8,7 +8,7 @@ import unicodedata
 
 import pytest
 
-from companion import termqr
+from companion.server import termqr
 
 URL = "http://192.168.1.23:8000"
 

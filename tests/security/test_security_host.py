@@ -13,7 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from security_harness import NAMES
 
-from companion.netinfo import lan_address
+from companion.server.netinfo import lan_address
 from companion.web import create_app
 from companion.web.security import REFUSALS
 

@@ -19,10 +19,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import __version__
+from .. import __version__
 from .datadir import SECRET_FILENAME, default_db_path, ensure_dir, load_or_create_secret
 from .netinfo import public_url
-from .server import (
+from .termqr import MODES, terminal_qr
+from .wsgi import (
     DEFAULT_THREADS,
     RESERVED_THREADS,
     PortInUse,
@@ -33,7 +34,6 @@ from .server import (
     run,
     waitress_settings,
 )
-from .termqr import MODES, terminal_qr
 
 DEFAULT_HOST = "0.0.0.0"
 DEFAULT_PORT = 8000
@@ -66,7 +66,8 @@ def _threads(text: str) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion",
-        description="A table companion for Laminate Rummy. Without a command, runs `serve`.",
+        description="A table companion for card, tile and dice games (Laminate Rummy, Rummikub). "
+                    "Without a command, runs `serve`.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -278,7 +279,7 @@ def serve(args: argparse.Namespace) -> int:
 
     try:
         settings = waitress_settings(threads=args.threads, verbose=args.verbose)
-        from .web import create_app  # imported late: keeps `companion --help` instant
+        from ..web import create_app  # imported late: keeps `companion --help` instant
 
         app = create_app(str(db_path), lang=args.lang, public_url=url, secret_key=secret)
         app.config["ALLOWED_HOSTS"] = [*app.config.get("ALLOWED_HOSTS", []), *args.allow_host]
@@ -290,7 +291,7 @@ def serve(args: argparse.Namespace) -> int:
         raise
 
     # The socket listens already: anyone who connects from here on is served as soon as run() starts.
-    say(f"Laminate Rummy companion {__version__}")
+    say(f"Table companion {__version__}")
     columns = shutil.get_terminal_size((80, 24)).columns if _is_tty(sys.stdout) else None
     qr = terminal_qr(url, mode=args.qr, columns=columns)
     say(f"Open {url} on every device at the table (same Wi-Fi)" + (", or scan:" if qr else "."))
