@@ -49,6 +49,8 @@ def join_names(names: list[str], lang: str) -> str:
 
 
 COMMON = Texts({
+    "history_older": ("{n} older entries are in the log (JSON or CSV below).",
+                      "それより前の{n}件はログ（下のJSON・CSV）にあります。"),
     "h_undo": ("Undo: {what}", "取り消し：{what}"),
     "h_unknown": ("{p}: {type}", "{p}さん：{type}"),
     "js_network": ("The server did not answer. Check the connection and try again.",

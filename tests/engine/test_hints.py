@@ -253,6 +253,7 @@ def positions(draw, max_hand: int = 7, max_cite: int = 5, max_review: int = 2, t
 )
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
+@pytest.mark.slow
 def test_solver_equals_brute_force_on_small_positions(max_hand, max_cite, themes, data):
     state, seat, hand = data.draw(positions(max_hand, max_cite, themes=themes), label="position")
     got = assert_exact(state, seat, hand)
@@ -262,6 +263,7 @@ def test_solver_equals_brute_force_on_small_positions(max_hand, max_cite, themes
 @pytest.mark.parametrize(("max_hand", "max_cite"), [(10, 5), (6, 9)])
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
+@pytest.mark.slow
 def test_subset_papers_equal_brute_force_on_bigger_positions(max_hand, max_cite, data):
     """sum49 and sum100 alone are cheap to brute-force, so here the positions can be larger."""
     state, seat, hand = data.draw(positions(max_hand, max_cite, themes=("sums", "high")), label="position")

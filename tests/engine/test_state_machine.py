@@ -7,6 +7,7 @@ import copy
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -480,3 +481,4 @@ EngineMachine.TestCase.settings = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 test_engine_state_machine = EngineMachine.TestCase
+test_engine_state_machine = pytest.mark.slow(test_engine_state_machine)  # long random walk: quick loop skips it

@@ -36,6 +36,8 @@ from security_harness import FIGURES, new_table
 from companion.web.openapi import document
 from companion.web.security import SECURITY_HEADERS
 
+pytestmark = pytest.mark.slow  # a few thousand generated requests: CI runs it, the quick loop skips it
+
 EXAMPLES = int(os.environ.get("COMPANION_FUZZ_EXAMPLES", "80"))
 RANDOM = os.environ.get("COMPANION_FUZZ_RANDOM") == "1"
 SLOW_SECONDS = 5.0  # no single answer may take longer (they take milliseconds): a hang fails the run

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import secrets
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from flask import Response, g, redirect, render_template, request, session, url_for
@@ -20,14 +22,33 @@ from .frame import YEAR, game_ui, service, texts_for
 ME_COOKIE = "me"
 MAX_JOINED = 20  # tables a browser remembers for the home page's rejoin list
 RECENT = 6  # history entries shown on the table before "whole history"
+HISTORY_SHOWN = 50  # the page lists the latest entries; the whole log is in the exports (JSON, CSV)
+_ROWS: OrderedDict[tuple[str, int, str, str], list[dict[str, Any]]] = OrderedDict()  # shared by every phone
+_ROWS_LOCK = threading.Lock()
+_ROWS_MAX = 64
 
 
 def history_rows(snap: Snapshot, lang: str) -> list[dict[str, Any]]:
     """The readable log up to the snapshot's version, from the states the service already holds (nothing is
     replayed). Each entry's sentence is made once per language and settings, then kept with the entry."""
+    key = (lang, json.dumps(snap.options, sort_keys=True, ensure_ascii=False))
+    cache_key = (snap.record.id, snap.version, *key)
+    with _ROWS_LOCK:
+        cached = _ROWS.get(cache_key)
+        if cached is not None:
+            _ROWS.move_to_end(cache_key)
+            return cached
+    rows = _history_rows(snap, lang, key)
+    with _ROWS_LOCK:
+        _ROWS[cache_key] = rows
+        while len(_ROWS) > _ROWS_MAX:
+            _ROWS.popitem(last=False)
+    return rows
+
+
+def _history_rows(snap: Snapshot, lang: str, key: tuple[str, str]) -> list[dict[str, Any]]:
     ui = game_ui(snap.game)
     texts = texts_for(snap.game)
-    key = (lang, json.dumps(snap.options, sort_keys=True, ensure_ascii=False))
     players = snap.record.players
     rows: list[dict[str, Any]] = []
     by_seq: dict[int, dict[str, Any]] = {}
@@ -77,7 +98,8 @@ def frame_view(snap: Snapshot, full: bool, me: int | None, rows: list[dict[str, 
         "base": f"/t/{record.id}" if full else f"/v/{record.view_id}",
         "api": f"/api/tables/{record.id if full else record.view_id}",
         "version": snap.version, "me": me, "seat_names": record.players,
-        "history": shown, "history_recent": list(reversed(shown))[:RECENT],
+        "history": shown[-HISTORY_SHOWN:], "history_total": len(shown),
+        "history_recent": list(reversed(shown[-RECENT:])),
         "undo_text": last["text"] if last else None, "error": None, "notice": None,
     }
 
