@@ -1,0 +1,44 @@
+"""The private best-play assistant behind ``POST /api/tables/{id}/hints``: a rack in, the exact best play out.
+
+The rack is a question, never stored or logged (the web layer also refuses it with a view link). A player
+who has not made the initial meld gets the best initial meld (RK6: new sets from the rack only, worth at
+least the table's minimum); anyone else the play that lays the most rack tiles (or the most points),
+rearranging the table as needed (RK7). The solving is ``solver.best_play``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import solver
+from .errors import RummikubBadRequest, RummikubError
+from .state import State
+from .tiles import over_supply, parse_tile
+
+MAX_RACK = 60  # 14 dealt plus every draw a round could give a player, with room to spare
+OBJECTIVES = ("tiles", "value")
+
+
+def hints(state: State, body: dict[str, Any]) -> dict[str, Any]:
+    player = body.get("player")
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < state.n:
+        raise RummikubBadRequest(f"“player” must be a seat from 0 to {state.n - 1}")
+    raw = body.get("rack")
+    if not isinstance(raw, list) or len(raw) > MAX_RACK:
+        raise RummikubBadRequest(f"“rack” must be a list of at most {MAX_RACK} tiles")
+    rack = [parse_tile(t) for t in raw]
+    objective = body.get("objective", "tiles")
+    if objective not in OBJECTIVES:
+        raise RummikubBadRequest("“objective” must be “tiles” or “value”")
+    # RK1/RK13: a rack that, with the table, holds a third copy of a tile is not a real rack.
+    excess = over_supply([*state.table_tiles, *rack])
+    if excess:
+        tile, count = excess[0]
+        raise RummikubError("tile_not_in_supply", tile=tile, count=count)
+    if not solver.available():  # pragma: no cover - only where no HiGHS wheel exists (Termux)
+        raise RummikubError("assistant_unavailable")
+    initial = not state.melded[player]
+    table = [list(s.tiles) for s in state.table]
+    play = solver.best_play(table, rack, objective=objective, initial=initial,
+                            initial_min=int(state.option("initial_meld_min"))) if rack else None
+    return {"play": play.to_json() if play is not None else None, "initial": initial, "objective": objective}

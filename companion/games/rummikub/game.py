@@ -1,0 +1,123 @@
+"""Rummikub as a :class:`~companion.games.base.Game`: the engine behind the small interface the core speaks to,
+its JSON view, and the ``check`` question (the live draft report)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import Game, Outcome, Query, Viewer
+from .actions import Action, NextRound, Rack, action_to_json, parse_action
+from .errors import ERROR_CODES, RummikubBadRequest
+from .options import OPTIONS
+from .play import check_play
+from .rules import MAX_PLAYERS, MIN_PLAYERS, apply, new_game, ranking, round_scores, winners
+from .state import State
+
+
+def actor(state: State, action: Action) -> int | None:
+    """The active seat for a turn, the entered seat for a rack, nobody for the next round."""
+    if isinstance(action, Rack):
+        return action.seat
+    if isinstance(action, NextRound):
+        return None
+    return state.active
+
+
+def state_to_json(state: State, viewer: Viewer | None = None, options: dict[str, Any] | None = None
+                  ) -> dict[str, Any]:
+    """Everything public; racks are unknown to the server until entered, so every viewer sees the same."""
+    end = state.round_end
+    round_end = None
+    if end is not None:
+        scored = state.round_scores is not None
+        values = list(round_scores(state)[0]) if scored else None
+        round_end = {"reason": end.reason, "seat": end.seat,
+                     "racks": {str(i): None if r is None else list(r) for i, r in enumerate(state.entered)},
+                     "values": values, "scores": list(state.round_scores) if scored else None,
+                     "remainder": state.remainder}
+    play = state.phase == "play"
+    timer = int(state.option("turn_timer"))
+    return {
+        "players": [{"seat": i, "name": name, "rack": state.racks[i], "melded": state.melded[i],
+                     "total": state.totals[i],
+                     "round_score": None if state.round_scores is None else state.round_scores[i],
+                     "rack_entered": bool(state.entered) and state.entered[i] is not None}
+                    for i, name in enumerate(state.names)],
+        "active": state.active, "start": state.start, "round": state.round, "rounds": state.rounds,
+        "phase": state.phase, "pool": state.pool, "turn": state.turn, "passes": state.passes,
+        "table": [{"tiles": list(s.tiles), "kind": s.kind, "stands": list(s.stands), "value": s.value}
+                  for s in state.table],
+        "round_end": round_end,
+        "rounds_played": [{"round": r.round, "reason": r.reason, "seat": r.seat, "scores": list(r.scores)}
+                          for r in state.history],
+        "options": dict(state.options), "timer": timer or None, "over": state.over,
+        "hints": bool((options or {}).get("hints", True)),
+        "winners": list(winners(state)) if state.over else [],
+        "ranking": list(ranking(state)),
+        "can": {"draw": play and state.pool > 0, "play": play, "pass": play and state.pool == 0,
+                "timeout": play and timer > 0, "next_round": state.phase == "scored"},
+        "tiles_on_table": len(state.table_tiles),
+    }
+
+
+def outcome(state: State) -> Outcome | None:
+    """RK12: once the last round is scored, the highest total wins (every tied seat)."""
+    if not state.over:
+        return None
+    return Outcome(winners(state), ranking(state), "total")
+
+
+def is_over(state: State) -> bool:
+    return state.over
+
+
+def _check(state: State, body: dict[str, Any], options: dict[str, Any], lang: str) -> dict[str, Any]:
+    if not isinstance(body, dict) or "table" not in body:
+        raise RummikubBadRequest("the body must be {\"table\": [...]}, the proposed table")
+    return check_play(state, body["table"])
+
+
+def _hints(state: State, body: dict[str, Any], options: dict[str, Any], lang: str) -> dict[str, Any]:
+    from .assistant import hints
+
+    return hints(state, body)
+
+
+def _hints_off(options: dict[str, Any]) -> tuple[str, str, str] | None:
+    if options.get("hints", True):
+        return None
+    return ("hints_disabled", "The best-play assistant is turned off at this table.",
+            "この卓では最善手アシスタントがオフになっています。")
+
+
+def _ui() -> Any:
+    from .ui import UI  # presentation is loaded only by the pages
+
+    return UI
+
+
+def _api_schema() -> dict[str, Any]:
+    from .api_schema import schema
+
+    return schema()
+
+
+GAME = Game(
+    id="rummikub",
+    name=("Rummikub", "ラミーキューブ"),
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    options=OPTIONS,
+    new_game=new_game,
+    parse_action=parse_action,
+    action_to_json=action_to_json,
+    actor=actor,
+    apply=apply,
+    state_to_json=state_to_json,
+    outcome=outcome,
+    is_over=is_over,
+    queries={"check": Query(_check), "hints": Query(_hints, private=True, disabled=_hints_off)},
+    error_codes=ERROR_CODES,
+    ui=_ui,
+    api_schema=_api_schema,
+)

@@ -1,0 +1,148 @@
+"""RK6–RK8: a proposed new table against the old one, and the draft report the phone's editor shows live.
+
+``examine`` lists every problem in the order ``apply`` checks them: the first is the refusal, the report
+shows them all. The companion never sees a rack, so "added" means "new table minus old table".
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import SetSpec, parse_table
+from .errors import RummikubError
+from .sets import SetCheck, TableSet, check_set
+from .state import State
+from .tiles import JOKER, number, over_supply, sorted_tiles
+
+
+@dataclass(frozen=True)
+class Examination:
+    checks: tuple[SetCheck, ...]
+    errors: tuple[RummikubError, ...]  # in checking order; empty when the play is legal
+    added: tuple[str, ...]
+    removed: tuple[str, ...]
+    rack: int
+    initial: bool
+    initial_sum: int | None
+
+    @property
+    def table(self) -> tuple[TableSet, ...]:
+        return tuple(c.table_set for c in self.checks if c.table_set is not None)
+
+
+def set_error(index: int, check: SetCheck) -> RummikubError:
+    params: dict[str, Any] = {"set": index, "tiles": list(check.tiles)}
+    if check.numbers:
+        params["numbers"] = list(check.numbers)
+    return RummikubError(check.code or "not_a_set", **params)
+
+
+def examine(state: State, specs: tuple[SetSpec, ...]) -> Examination:
+    errors: list[RummikubError] = []
+    if state.phase == "over":
+        errors.append(RummikubError("game_over"))
+    elif state.phase != "play":
+        errors.append(RummikubError("round_over"))
+    seat = state.active
+    rack = 0 if seat is None else state.racks[seat]
+    new_tiles = [t for tiles, _ in specs for t in tiles]
+    errors += [RummikubError("tile_not_in_supply", tile=t, count=c) for t, c in over_supply(new_tiles)]
+    # a set sent back exactly as it lies (same tiles, same order) keeps its kind: J J r5 stays a group
+    kinds = {s.tiles: s.kind for s in state.table}
+    checks = tuple(check_set(tiles, kind or kinds.get(tiles)) for tiles, kind in specs)
+    errors += [set_error(i, c) for i, c in enumerate(checks, 1) if not c.valid]
+    old, new = Counter(state.table_tiles), Counter(new_tiles)
+    removed = tuple(sorted_tiles((old - new).elements()))
+    added = tuple(sorted_tiles((new - old).elements()))
+    if removed:
+        errors.append(RummikubError("table_tile_removed", tiles=list(removed)))
+    if not added:
+        errors.append(RummikubError("no_rack_tile"))
+    elif len(added) > rack:
+        errors.append(RummikubError("rack_count_exceeded", added=len(added), rack=rack,
+                                    player_name=_name(state, seat)))
+    initial = seat is not None and not state.melded[seat]
+    initial_sum = None
+    valid = [c.table_set for c in checks if c.table_set is not None]
+    if initial:
+        kept = Counter(valid) & Counter(state.table)
+        if kept != Counter(state.table):
+            errors.append(RummikubError("initial_meld_uses_table"))
+        fresh = Counter(valid) - kept
+        initial_sum = sum(s.value * k for s, k in fresh.items())
+        minimum = int(state.option("initial_meld_min"))
+        if initial_sum < minimum:
+            errors.append(RummikubError("initial_meld_too_low", total=initial_sum, minimum=minimum))
+    if state.option("joker_sets_locked"):
+        errors += [RummikubError("joker_set_broken", tiles=list(s.tiles)) for s in broken_joker_sets(state.table,
+                                                                                                   valid)]
+    return Examination(checks, tuple(errors), added, removed, rack, initial, initial_sum)
+
+
+def _name(state: State, seat: int | None) -> str:
+    return "?" if seat is None else state.names[seat]
+
+
+def broken_joker_sets(old: tuple[TableSet, ...], new: list[TableSet]) -> list[TableSet]:
+    """RK8 option: every old set holding a joker must lie whole in one new set — a run as an unbroken stretch
+    with the same stand-ins, a group inside a group of the same number — each new tile used by one old set."""
+    claimed: list[set[int]] = [set() for _ in new]
+    broken = []
+    for o in old:
+        if JOKER in o.tiles and not any(_place(o, s, claimed[i]) for i, s in enumerate(new)):
+            broken.append(o)
+    return broken
+
+
+def _place(old: TableSet, new: TableSet, claimed: set[int]) -> bool:
+    if old.kind != new.kind:
+        return False
+    width = len(old.tiles)
+    if old.kind == "run":
+        for k in range(len(new.tiles) - width + 1):
+            spots = set(range(k, k + width))
+            if (not spots & claimed and new.tiles[k:k + width] == old.tiles
+                    and new.stands[k:k + width] == old.stands):
+                claimed |= spots
+                return True
+        return False
+    if _group_number(old) != _group_number(new):
+        return False
+    free = [i for i in range(len(new.tiles)) if i not in claimed]
+    picks: list[int] = []
+    for tile in old.tiles:
+        spot = next((i for i in free if new.tiles[i] == tile and i not in picks), None)
+        if spot is None:
+            return False
+        picks.append(spot)
+    claimed.update(picks)
+    return True
+
+
+def _group_number(group: TableSet) -> int:
+    return next(number(t) for t in group.tiles if t != JOKER)
+
+
+def check_play(state: State, table_json: Any) -> dict[str, Any]:
+    """The draft report: every problem of a proposed table, per set and as a whole. Raises only for garbage
+    (400); ``legal`` is true exactly when ``apply`` would accept the play."""
+    exam = examine(state, parse_table(table_json))
+    first = exam.errors[0] if exam.errors else None
+    sets = []
+    for i, c in enumerate(exam.checks, 1):
+        err = None if c.valid else set_error(i, c)
+        ts = c.table_set
+        sets.append({"index": i, "tiles": list(c.tiles), "valid": c.valid, "kind": ts.kind if ts else None,
+                     "stands": list(ts.stands) if ts else [None] * len(c.tiles), "value": c.value,
+                     "error": err.code if err else None, "message_en": err.message("en") if err else None,
+                     "message_ja": err.message("ja") if err else None})
+    legal = first is None
+    return {"legal": legal, "error": first.code if first else None,
+            "message_en": first.message("en") if first else None,
+            "message_ja": first.message("ja") if first else None,
+            "errors": [e.code for e in exam.errors], "sets": sets, "added": list(exam.added),
+            "added_count": len(exam.added), "rack": exam.rack, "removed": list(exam.removed),
+            "keeps_table": not exam.removed, "initial": exam.initial, "initial_sum": exam.initial_sum,
+            "initial_min": int(state.option("initial_meld_min")), "goes_out": legal and len(exam.added) == exam.rack}

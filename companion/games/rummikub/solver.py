@@ -1,0 +1,293 @@
+"""The best play of a Rummikub position, exactly, by integer linear programming (pure: no I/O, deterministic).
+
+Model (den Hertog & Hulshof, "Solving Rummikub Problems by Integer Linear Programming", 2006): every valid
+set of 3–5 tiles as a multiset of the 53 kinds (solver_sets.family, 1,173 sets); x_j ∈ {0,1,2} copies of
+set j on the new table, y_i ∈ {0..r_i} tiles of kind i laid from the rack, Σ_j s_ij x_j = t_i + y_i.
+What makes it fast here (benchmarks/bench_rummikub_solver.py has the figures):
+
+* per call only the sets whose every tile is available (table + rack) enter, with x_j bounded by the copies
+  available, and the model is handed to HiGHS as column-wise arrays (no modelling layer);
+* the old table's own sets are extra columns, each with a "kept" variable, so one weighted objective,
+  tiles·W_T + value·W_V + kept (weights larger than the range of what follows: provably lexicographic), gives
+  the best play that changes the table least; an absolute gap below 1 on this integral objective is optimal;
+* when the rack holds no joker (so no joker's value counts) the sets with a redundant joker — the ones that
+  make the model slow — are dropped and a "free joker" variable lets up to two jokers ride along any set with
+  room (a run of < 13 tiles, a group of 3; never an old set kept as is). This is exact: strip redundant jokers
+  from any solution of the full model and each lands back on the set it came from.
+
+A laid joker is worth the number it stands for; jokers being alike, the player's own jokers take the best
+joker slots of the new table (runs push free jokers as high as they go).
+
+Why HiGHS through ``highspy``: a single small wheel (Linux, macOS, Windows) and the fastest open MIP solver
+here; ``scipy.optimize.milp`` wraps the same HiGHS but pulls in all of SciPy (~35 MB) and converts the model
+on every call; cvxpy (as used by PyPI ``rummikub-solver``) needs Python ≥ 3.11 and a modelling layer that
+costs more than the solve. On Termux no highspy wheel exists: the import is lazy and ``available()`` says
+whether the assistant can run, so the app still runs without it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from .solver_sets import (
+    JK,
+    KINDS,
+    Layout,
+    attach_jokers,
+    family,
+    interpret,
+    join_runs,
+    kind_of,
+    number,
+    set_order,
+    tile_of,
+)
+
+OBJECTIVES = ("tiles", "value")
+# HiGHS options, chosen by measurement (benchmarks/bench_rummikub_solver.py): its presolve spends up to seconds
+# probing this model for nothing, and so does its feasibility-jump heuristic (p95 for a 14-tile rack 77 -> 41 ms,
+# same optima); the objective is integral, so an absolute gap below 1 proves optimality.
+_OPTIONS: dict[str, Any] = {"output_flag": False, "threads": 1, "random_seed": 0, "presolve": "off",
+                            "mip_heuristic_run_feasibility_jump": False, "mip_rel_gap": 0.0, "mip_abs_gap": 0.999}
+
+
+def available() -> bool:
+    """Whether the MIP solver (highspy) can be imported here."""
+    try:
+        import highspy  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class Play:
+    """The new table (``sets`` with ``kinds`` and each joker's stand-in in ``stands``) and what was laid."""
+
+    sets: list[list[str]]
+    kinds: list[str]
+    stands: list[list[str | None]]
+    laid: list[str]
+    tiles: int
+    value: int
+    kept: int
+    optimal: bool = field(default=True, compare=False)  # False only when time_limit cut the search short
+
+    def to_json(self) -> dict[str, Any]:
+        rows = zip(self.sets, self.kinds, self.stands)
+        table = [{"tiles": list(s), "kind": k, "stands": list(j)} for s, k, j in rows]
+        return {"table": table, "laid": list(self.laid), "tiles": self.tiles, "value": self.value, "kept": self.kept}
+
+
+@dataclass
+class _Model:
+    """Column-wise MIP being assembled: columns with cost, bounds, integrality and (row, coef) entries."""
+
+    cost: list[float] = field(default_factory=list)
+    lo: list[float] = field(default_factory=list)
+    hi: list[float] = field(default_factory=list)
+    integer: list[bool] = field(default_factory=list)
+    entries: list[list[tuple[int, float]]] = field(default_factory=list)
+    row_lo: list[float] = field(default_factory=list)
+    row_hi: list[float] = field(default_factory=list)
+
+    def row(self, lo: float, hi: float) -> int:
+        self.row_lo.append(lo)
+        self.row_hi.append(hi)
+        return len(self.row_lo) - 1
+
+    def col(self, cost: float, lo: float, hi: float, integer: bool, entries: list[tuple[int, float]]) -> int:
+        self.cost.append(cost)
+        self.lo.append(lo)
+        self.hi.append(hi)
+        self.integer.append(integer)
+        self.entries.append(entries)
+        return len(self.cost) - 1
+
+    def solve(self, time_limit: float) -> tuple[list[float] | None, bool]:
+        import highspy
+
+        lp = highspy.HighsLp()
+        lp.num_col_, lp.num_row_ = len(self.cost), len(self.row_lo)
+        lp.col_cost_, lp.col_lower_, lp.col_upper_ = self.cost, self.lo, self.hi
+        lp.row_lower_, lp.row_upper_ = self.row_lo, self.row_hi
+        lp.sense_ = highspy.ObjSense.kMaximize
+        starts, index, value = [0], [], []
+        for entries in self.entries:
+            for r, v in entries:
+                index.append(r)
+                value.append(v)
+            starts.append(len(index))
+        lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
+        lp.a_matrix_.start_, lp.a_matrix_.index_, lp.a_matrix_.value_ = starts, index, value
+        lp.a_matrix_.num_col_, lp.a_matrix_.num_row_ = lp.num_col_, lp.num_row_
+        integer, continuous = highspy.HighsVarType.kInteger, highspy.HighsVarType.kContinuous
+        lp.integrality_ = [integer if i else continuous for i in self.integer]
+        h = highspy.Highs()
+        for name, val in _OPTIONS.items():
+            h.setOptionValue(name, val)
+        h.setOptionValue("time_limit", time_limit)
+        h.passModel(lp)
+        h.run()
+        status = h.getModelStatus()
+        if status == highspy.HighsModelStatus.kOptimal:
+            return list(h.getSolution().col_value), True
+        if h.getInfo().primal_solution_status == 2:  # time limit with a feasible incumbent
+            return list(h.getSolution().col_value), False
+        return None, False
+
+
+_FamilyRow = tuple[tuple[int, ...], Layout, tuple[tuple[int, int], ...], tuple[int, ...], int, bool]
+
+
+@lru_cache(maxsize=1)
+def _family_data() -> tuple[_FamilyRow, ...]:
+    """Per family set: key, layout, (kind, count) pairs, joker values, room for free jokers, redundant flag."""
+    fam = family()
+    out = []
+    for key, layout, red in zip(fam.keys, fam.layouts, fam.redundant):
+        room = min(2, 13 - len(key)) if layout.kind == "run" else 4 - len(key)
+        out.append((key, layout, tuple(Counter(key).items()), layout.joker_values(), room, red))
+    return tuple(out)
+
+
+def _counts(tiles: list[str]) -> list[int]:
+    c = [0] * KINDS
+    for t in tiles:
+        c[kind_of(t)] += 1
+    return c
+
+
+def best_play(table: list[list[str]], rack: list[str], *, objective: str = "tiles", initial: bool = False,
+              initial_min: int = 30, time_limit: float = 5.0, reduce: bool = True) -> Play | None:
+    """The best legal play (most rack tiles, or most value; ties: the other, then most old sets kept), or
+    None when the player must draw. ``initial``: the first meld, new sets of rack tiles only worth
+    ``initial_min`` or more, table untouched. ``reduce=False`` forces the plain full family (benchmarks)."""
+    if objective not in OBJECTIVES:
+        raise ValueError(f"objective must be one of {OBJECTIVES}")
+    r = _counts(rack)
+    t = [0] * KINDS if initial else _counts([x for s in table for x in s])
+    avail = [a + b for a, b in zip(t, r)]
+    if sum(r) == 0:
+        return None
+    old = [interpret(list(s)) for s in table]
+    old_keys = Counter(_norm(o) for o in old if o is not None)
+    free_jokers = reduce and not initial and r[JK] == 0 and t[JK] > 0
+
+    m = _Model()
+    tile_row = {i: m.row(t[i], t[i]) for i in range(KINDS) if avail[i]}
+    # weights: each term outranks everything after it (kept ≤ K, value ≤ V, tiles ≤ N)
+    n_max, v_max, k_max = sum(r), sum(number(i) * r[i] for i in range(JK)) + 13 * r[JK], sum(old_keys.values())
+    w_kept = 0 if initial else 1
+    if objective == "tiles":
+        w_val = k_max + 1
+        w_tiles = (v_max + 1) * (k_max + 1)
+    else:
+        w_tiles = k_max + 1
+        w_val = (n_max + 1) * w_tiles
+
+    jrow = tile_row.get(JK)
+    value_row = m.row(initial_min, float("inf")) if initial else -1
+    cap_row = m.row(-float("inf"), 0) if free_jokers else -1
+    claims = bool(r[JK]) and not initial
+    claim_rows = {v: m.row(-float("inf"), 0) for v in range(1, 14)} if claims else {}
+    x_cols: list[tuple[Layout, int]] = []
+
+    def column(layout: Layout, mult: tuple[tuple[int, int], ...], jv: tuple[int, ...], room: int, cost: float,
+               ub: int) -> None:
+        entries = [(tile_row[k], float(c)) for k, c in mult]
+        if initial and jv:  # every joker of a first meld is the player's: it counts where it stands
+            entries.append((value_row, float(sum(jv))))
+            cost += w_val * sum(jv)
+        if claims:
+            entries += [(claim_rows[v], -float(c)) for v, c in Counter(jv).items()]  # one entry per row
+        if room:
+            entries.append((cap_row, -float(room)))
+        x_cols.append((layout, m.col(cost, 0, ub, True, entries)))
+
+    # the old sets as they lie, each copy kept worth w_kept
+    old_by_key: dict[tuple[int, ...], list[Layout]] = {}
+    if not initial:
+        for o in {o.tiles: o for o in old if o is not None}.values():
+            mult = tuple(Counter(o.key()).items())
+            ub = min(old_keys[o.tiles], *(avail[k] // c for k, c in mult))
+            old_by_key.setdefault(o.key(), []).append(o)
+            column(o, mult, o.joker_values(), 0, float(w_kept), ub)
+    # family sets made of available tiles (bounded by the copies available)
+    for key, layout, mult, jv, room, red in _family_data():
+        if (free_jokers and red) or not all(avail[k] for k, _ in mult):
+            continue
+        ub = min(avail[k] // c for k, c in mult)
+        same = old_by_key.get(key, ())
+        if ub and (free_jokers or not any(o.joker_values() == jv or not claims
+                                          for o in same if old_keys[o.tiles] >= ub)):
+            column(layout, mult, jv, room if free_jokers else 0, 0.0, ub)  # else an old set says the same
+    laid_row = -1 if initial else m.row(1, float("inf"))
+    y_cols: dict[int, int] = {}
+    for i in range(KINDS):
+        if r[i]:
+            val = number(i) if i != JK else 0
+            entries = [(tile_row[i], -1.0)] + ([] if initial else [(laid_row, 1.0)])
+            if initial and val:
+                entries.append((value_row, float(val)))
+            y_cols[i] = m.col(float(w_tiles + w_val * val), 0, r[i], True, entries)
+    if claim_rows:  # the laid jokers claim the best joker slots: Σ u_v = y_J, u_v ≤ slots worth v
+        sum_row = m.row(0, 0)
+        m.entries[y_cols[JK]].append((sum_row, -1.0))
+        for v, row in claim_rows.items():
+            m.col(float(w_val * v), 0, 2, False, [(row, 1.0), (sum_row, 1.0)])
+    if free_jokers:
+        m.col(0.0, 0, t[JK], True, [(jrow, 1.0), (cap_row, 1.0)])
+
+    sol, optimal = m.solve(time_limit)
+    if sol is None:
+        return None
+    chosen = [layout for layout, j in x_cols for _ in range(round(sol[j]))]
+    laid = {i: round(sol[c]) for i, c in y_cols.items()}
+    if sum(laid.values()) == 0:
+        return None
+    return _layout_play(table, old, old_keys, chosen, laid, t, initial, optimal)
+
+
+def _norm(layout: Layout) -> tuple[str, ...]:
+    return layout.tiles
+
+
+def _layout_play(table: list[list[str]], old: list[Layout | None], old_keys: Counter, chosen: list[Layout],
+                 laid: dict[int, int], t: list[int], initial: bool, optimal: bool) -> Play:
+    """Lay the chosen multisets out: old sets kept as they lie, free jokers attached, connecting runs joined;
+    kept sets stay in their old order, new sets follow (runs by colour and start, then groups)."""
+    if initial:
+        new = join_runs(chosen)
+        first = [o or Layout("run", tuple(s), (None,) * len(s)) for o, s in zip(old, table)]
+    else:
+        keep = Counter(old_keys)
+        kept: list[Layout] = []
+        new = []
+        for layout in chosen:
+            if keep[layout.tiles] > 0:
+                keep[layout.tiles] -= 1
+                kept.append(layout)
+            else:
+                new.append(layout)
+        jokers = t[JK] + laid.get(JK, 0) - sum(s.tiles.count("J") for s in chosen)
+        new = join_runs(attach_jokers(new, jokers))
+        left = Counter(s.tiles for s in kept)
+        first = []
+        for o in old:  # kept sets in their old places
+            if o is not None and left[o.tiles] > 0:
+                left[o.tiles] -= 1
+                first.append(o)
+    new.sort(key=set_order)
+    sets = first + new
+    laid_kinds = sorted((k for k, c in laid.items() for _ in range(c)), key=lambda k: (k == JK, k))
+    # the player's jokers take the best joker slots (initial: only the new sets hold them)
+    slots = sorted((v for s in (new if initial else sets) for v in s.joker_values()), reverse=True)
+    value = sum(number(k) for k in laid_kinds if k != JK) + sum(slots[:laid.get(JK, 0)])
+    n_kept = len(table) if initial else sum((Counter(s.tiles for s in sets) & old_keys).values())
+    return Play(sets=[list(s.tiles) for s in sets], kinds=[s.kind for s in sets], stands=[list(s.stands) for s in sets],
+                laid=[tile_of(k) for k in laid_kinds], tiles=len(laid_kinds), value=value, kept=n_kept,
+                optimal=optimal)
