@@ -16,6 +16,7 @@ DEFAULT_GAME = "laminate"
 # The games this server offers, in the order the home page lists them: (id, module with a ``GAME``).
 BUILTIN: tuple[tuple[str, str], ...] = (
     ("laminate", "companion.games.laminate.game"),
+    ("rummikub", "companion.games.rummikub"),
 )
 
 _GAMES: dict[str, Game] = {}

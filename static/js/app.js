@@ -207,15 +207,17 @@
       var box = $("#announcer");
       var text = texts.join("\n");
       var live = $("#live-region");
+      if (box) {
+        // An announcement still on screen is kept: the next one is added below it, not put in its place
+        // (the end condition and the End Flag often arrive a moment apart); the live region says the same.
+        var shown = $("#announcer-text");
+        text = shown.textContent = box.hidden || !shown.textContent ? text : shown.textContent + "\n" + text;
+      }
       if (live) {
         live.textContent = "";
         window.setTimeout(function () { live.textContent = text; }, 60);
       }
       if (box) {
-        // An announcement still on screen is kept: the next one is added below it, not put in its place
-        // (the end condition and the End Flag often arrive a moment apart).
-        var shown = $("#announcer-text");
-        shown.textContent = box.hidden || !shown.textContent ? text : shown.textContent + "\n" + text;
         box.hidden = false;
         if (box.showPopover && box.hasAttribute("popover")) {
           try { box.showPopover(); } catch (e) { /* already open */ }

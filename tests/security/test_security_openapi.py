@@ -158,6 +158,26 @@ def test_real_answers_match_the_document(client: FlaskClient) -> None:
     fresh = new_table(client)
     refused("POST", ("/api/tables/{table_id}/undo", f"/api/tables/{fresh['id']}/undo"), 409, "nothing_to_undo")
 
+    # a Rummikub table: its STATE variant, its actions, its questions, its log
+    rk = api.call("POST", "/api/tables", "/api/tables", json={"game": "rummikub", "players": NAMES[:2],
+                                                                "options": {"rounds": 1}}).get_json()
+    rid = rk["id"]
+
+    def rat(suffix: str = "") -> tuple[str, str]:
+        return base + suffix, f"/api/tables/{rid}{suffix}"
+
+    api.call("POST", *rat("/check"), json={"table": [["r9", "J", "r11"], ["b5", "b6"]]})
+    api.call("POST", *rat("/hints"), json={"player": 0, "rack": ["r9", "J", "r11", "k1"]})
+    api.call("POST", *rat("/actions"), json={"action": {"type": "play", "table": [["r9", "J", "r11"]]}})
+    api.call("POST", *rat("/actions"), json={"action": {"type": "draw"}})
+    api.call("POST", *rat("/actions"), json={"action": {"type": "play", "table": [
+        {"tiles": ["r9", "J", "r11"], "kind": "run"}, ["b10", "r10", "k10"]]}})
+    api.call("POST", *rat("/settings"), json={"hints": False})
+    refused("POST", rat("/actions"), 422, "run_gap", json={"action": {"type": "play", "table": [["b1", "b2", "b4"]]}})
+    refused("POST", rat("/actions"), 400, "bad_tile", json={"action": {"type": "play", "table": [["b1", "x"]]}})
+    assert api.call("GET", *rat("/log")).get_json()["events"]
+    assert api.call("GET", *rat()).get_json()["game"] == "rummikub"
+
     operations = {(m.upper(), p) for p, ops in document()["paths"].items() for m in ops}
     walked = {(m, p) for m, p, _ in api.seen} | {("GET", base + "/events")}  # the stream: test below
     assert operations <= walked, f"operations not walked: {operations - walked}"
