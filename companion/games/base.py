@@ -133,7 +133,7 @@ class Option:
         if self.kind == "choice":
             if isinstance(value, bool) or value not in self.choices:
                 raise BadRequest(f"option “{self.id}” must be one of {', '.join(map(str, self.choices))}")
-            return value
+            return self.choices[self.choices.index(value)]  # the choice itself: 50, never 50.0
         raise ValueError(f"unknown option kind {self.kind!r}")  # pragma: no cover - a game's data error
 
     def to_json(self) -> dict[str, Any]:

@@ -163,10 +163,20 @@ def settings(table_id: str) -> Response:
     return jsonify({"state": service().answer(snap)})
 
 
+def _fixed_paths() -> set[str]:
+    """The last parts of the table routes other than the questions (actions, undo, settings, log, events)."""
+    prefix = "/api/tables/<table_id>/"
+    return {rule.rule[len(prefix):] for rule in current_app.url_map.iter_rules()
+            if rule.rule.startswith(prefix) and "<" not in rule.rule[len(prefix):]}
+
+
 @api.route("/tables/<table_id>/<query>", methods=["GET", "POST"])
 def ask(table_id: str, query: str) -> Response:
     """A game's question about the table (Laminate's /melds and /hints, Rummikub's /check …): read only."""
     if not any(query in game.queries for game in games.all_games()):  # no database look-up for a made-up path
+        if query in _fixed_paths():  # /actions, /log …: a route of its own that takes another method
+            from .errors import from_http
+            return from_http(405)
         raise ServiceError(404, "not_found", "Nothing is here.", "ここには何もありません。")
     record, full = service().resolve(table_id)
     snap = service().snapshot(record.id)

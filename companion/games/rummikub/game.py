@@ -50,14 +50,20 @@ def state_to_json(state: State, viewer: Viewer | None = None, options: dict[str,
         "round_end": round_end,
         "rounds_played": [{"round": r.round, "reason": r.reason, "seat": r.seat, "scores": list(r.scores)}
                           for r in state.history],
-        "options": dict(state.options), "timer": timer or None, "over": state.over,
-        "hints": bool((options or {}).get("hints", True)),
+        "options": {**dict(state.options), **_settings(options)}, "timer": timer or None, "over": state.over,
+        "hints": bool(_settings(options)["hints"]),
         "winners": list(winners(state)) if state.over else [],
         "ranking": list(ranking(state)),
         "can": {"draw": play and state.pool > 0, "play": play, "pass": play and state.pool == 0,
                 "timeout": play and timer > 0, "next_round": state.phase == "scored"},
         "tiles_on_table": len(state.table_tiles),
     }
+
+
+def _settings(options: dict[str, Any] | None) -> dict[str, Any]:
+    """The table's current settings (kept in the table record, not in the state: they change during play)."""
+    given = options or {}
+    return {o.id: given.get(o.id, o.default) for o in OPTIONS if o.setting}
 
 
 def outcome(state: State) -> Outcome | None:

@@ -32,7 +32,9 @@ def new_game(players: tuple[str, ...], start: int, options: dict[str, Any]) -> S
         raise RummikubBadRequest(f"Rummikub is for {MIN_PLAYERS}–{MAX_PLAYERS} players")
     if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < n:
         raise RummikubBadRequest(f"“start” must be a seat from 0 to {n - 1}")
-    full = {o.id: o.clean(options[o.id]) if o.id in options else o.default for o in OPTIONS}
+    # Settings (the assistant switch) may change during play and never steer the rules: they stay out of
+    # the state, so a cold replay (which reads the current settings) gives the same state as the cache.
+    full = {o.id: o.clean(options[o.id]) if o.id in options else o.default for o in OPTIONS if not o.setting}
     blank = State(names=tuple(players), options=tuple(sorted(full.items())), round=1, start=start, active=start,
                   racks=(), pool=0, melded=(), totals=(0,) * n)
     return _deal(blank, start)

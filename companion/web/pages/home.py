@@ -120,8 +120,9 @@ def create() -> Response | tuple[str, int] | str:
     options, form["options"] = _posted_options(game)
     start: Any = "random"
     if start_raw != "random":
+        seat = parse_uint(start_raw)  # ASCII digits only: int() would also read "٣" or "３" as 3
         try:
-            start = [i for i, _ in filled].index(int(start_raw))
+            start = [i for i, _ in filled].index(seat)
         except ValueError:
             return _render_home(form, _t("form_missing", what=_t("start_label")), 400)
     try:
