@@ -13,6 +13,7 @@ the other states are plain GETs that any tool can open.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import shutil
 import subprocess
@@ -163,7 +164,8 @@ EDITOR_TAPS = ["r5", "r6", "r8"]  # an invalid set (7 missing), with its reason 
 def _pick(page: Any, tile: str) -> None:
     picker = page.locator("#ed-picker")
     colour = "j" if tile == "J" else tile[0]
-    if picker.get_attribute("data-colour") != colour and page.locator(f"#ed-picker [data-pk-tab='{colour}']").is_visible():
+    tab = page.locator(f"#ed-picker [data-pk-tab='{colour}']")
+    if picker.get_attribute("data-colour") != colour and tab.is_visible():
         picker.locator(f"[data-pk-tab='{colour}']").click()
     picker.locator(f"[data-tile='{tile}']").click()
 
@@ -193,7 +195,8 @@ def gallery(urls: dict[str, str], base: str, out: Path, only: str = "") -> None:
                     page.fill(f"#name{i}", n)
                 page.locator("input[name=game][value=rummikub]").scroll_into_view_if_needed()
             if state == "rk_racks":  # the rack entry, as the player scrolls to it
-                page.locator("#racks").evaluate("e => window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 8)")
+                page.locator("#racks").evaluate(
+                    "e => window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 8)")
                 page.wait_for_timeout(200)
             if state == "editor":
                 page.locator("[data-open-editor]").click()
@@ -243,10 +246,8 @@ def main() -> None:
         for name in wanted:
             subprocess.run([sys.executable, shoot, base + urls[name], "--out", str(out / name)], check=True)
     else:
-        try:
+        with contextlib.suppress(KeyboardInterrupt):
             threading.Event().wait()
-        except KeyboardInterrupt:
-            pass
     server.close()
 
 
