@@ -56,8 +56,15 @@ class BadRequest(RuleError):
 
     malformed = True
 
-    def __init__(self, detail: str, code: str = "bad_request", **params: Any) -> None:
+    def __init__(self, detail: str, code: str = "bad_request", *, detail_ja: str | None = None,
+                 **params: Any) -> None:
         super().__init__(code, detail=detail, **params)
+        self.detail_ja = detail_ja
+
+    def message(self, lang: str = "en") -> str:
+        if lang == "ja" and self.detail_ja and self.code == "bad_request":
+            return COMMON_MESSAGES["bad_request"][1].format(detail=self.detail_ja)
+        return super().message(lang)
 
 
 COMMON_MESSAGES: dict[str, tuple[str, str]] = {
@@ -110,6 +117,7 @@ class Option:
     maximum: int | None = None
     setting: bool = False
     help: tuple[str, str] = ("", "")
+    choice_labels: dict[Any, tuple[str, str]] = field(default_factory=dict)  # choice -> (en, ja) for forms
     cleaner: Callable[[Any], Any] | None = None  # for kind "custom": checks and normalises the value
     schema: dict[str, Any] | None = None  # for kind "custom": its JSON Schema (OpenAPI, /api/games)
 
@@ -117,22 +125,28 @@ class Option:
         """The value if it fits this option; :class:`BadRequest` otherwise."""
         if self.cleaner is not None:
             return self.cleaner(value)
+        ja = self.label[1]
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise BadRequest(f"option “{self.id}” must be true or false")
+                raise BadRequest(f"option “{self.id}” must be true or false",
+                                 detail_ja=f"「{ja}」はオンかオフで指定してください")
             return value
         if self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise BadRequest(f"option “{self.id}” must be a whole number")
+                raise BadRequest(f"option “{self.id}” must be a whole number",
+                                 detail_ja=f"「{ja}」は整数で指定してください")
             too_low = self.minimum is not None and value < self.minimum
             if too_low or (self.maximum is not None and value > self.maximum):
-                raise BadRequest(f"option “{self.id}” must be from {self.minimum} to {self.maximum}")
+                raise BadRequest(f"option “{self.id}” must be from {self.minimum} to {self.maximum}",
+                                 detail_ja=f"「{ja}」は{self.minimum}〜{self.maximum}で指定してください")
             if self.choices and value not in self.choices:
-                raise BadRequest(f"option “{self.id}” must be one of {', '.join(map(str, self.choices))}")
+                raise BadRequest(f"option “{self.id}” must be one of {', '.join(map(str, self.choices))}",
+                                 detail_ja=f"「{ja}」は{'、'.join(map(str, self.choices))}のどれかです")
             return value
         if self.kind == "choice":
             if isinstance(value, bool) or value not in self.choices:
-                raise BadRequest(f"option “{self.id}” must be one of {', '.join(map(str, self.choices))}")
+                raise BadRequest(f"option “{self.id}” must be one of {', '.join(map(str, self.choices))}",
+                                 detail_ja=f"「{ja}」は{'、'.join(map(str, self.choices))}のどれかです")
             return self.choices[self.choices.index(value)]  # the choice itself: 50, never 50.0
         raise ValueError(f"unknown option kind {self.kind!r}")  # pragma: no cover - a game's data error
 
@@ -142,6 +156,8 @@ class Option:
                                "label": {"en": self.label[0], "ja": self.label[1]}, "setting": self.setting}
         if self.choices:
             out["choices"] = list(self.choices)
+        if self.choice_labels:
+            out["choice_labels"] = [{"value": c, "en": en, "ja": ja} for c, (en, ja) in self.choice_labels.items()]
         if self.minimum is not None:
             out["min"] = self.minimum
         if self.maximum is not None:

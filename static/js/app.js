@@ -415,6 +415,23 @@
     });
   }
 
+  /* home page: only the chosen game's options, and as many name fields as it seats (without script, all show) */
+  function chooseGame() {
+    var chosen = $("input[name=game]:checked");
+    if (!chosen) { return; }
+    var max = parseInt(chosen.getAttribute("data-max"), 10) || 99;
+    $$("[data-game-options]").forEach(function (f) { f.hidden = f.getAttribute("data-game-options") !== chosen.value; });
+    $$("[data-seat-row]").forEach(function (li) {
+      var i = parseInt(li.getAttribute("data-seat-row"), 10);
+      li.hidden = i >= max;
+      var input = $("input", li);
+      if (input) { input.disabled = i >= max; }
+    });
+    $$("[data-seat-option]").forEach(function (o) { o.hidden = o.disabled = parseInt(o.getAttribute("data-seat-option"), 10) >= max; });
+    var help = $("[data-players-help]");
+    if (help) { help.textContent = chosen.getAttribute("data-help"); }
+  }
+
   function localTimes() {
     $$("time[datetime]").forEach(function (t) {
       var d = new Date(t.getAttribute("datetime"));
@@ -432,6 +449,8 @@
     Sound.initToggle();
     $$("[data-seat-name]").forEach(function (i) { i.addEventListener("input", startOptions); });
     startOptions();
+    $$("input[name=game]").forEach(function (r) { r.addEventListener("change", chooseGame); });
+    chooseGame();
     localTimes();
     var ann = $("#announcer");
     if (ann && "popover" in HTMLElement.prototype) { ann.setAttribute("popover", "manual"); }
