@@ -112,15 +112,16 @@ def _json(description: str, schema: dict[str, Any]) -> dict[str, Any]:
 
 
 ERROR_TEXT = {
-    "400": "Malformed request: bad JSON, wrong types, unknown action type, bad card (bad_request, bad_card, "
-           "unknown_paper); or a Host header that is not this server's (bad_host).",
+    "400": "Malformed request: bad JSON, wrong types, an action the table's game does not have, a card or tile "
+           "that does not exist (bad_request, and the game's own: Laminate's bad_card and unknown_paper, "
+           "Rummikub's bad_tile); or a Host header that is not this server's (bad_host).",
     "403": "A read-only (view) id used to write (read_only), hints turned off (hints_disabled), or a request "
            "from another site (cross_site).",
-    "404": "No table with this id (not_found).",
+    "404": "No table with this id, or a question the table's game does not answer (not_found).",
     "409": "The table moved on (stale) or there is nothing to undo (nothing_to_undo).",
     "413": "Body larger than 64 KiB (too_large).",
     "415": "A body (or content type) other than application/json (unsupported_media_type).",
-    "422": "A well-formed action the rules forbid (codes of API.md).",
+    "422": "A well-formed action the rules forbid (the game's codes: API.md for Laminate, docs/api.md for all).",
 }
 
 
@@ -129,7 +130,6 @@ def _errors(*statuses: int) -> dict[str, Any]:
 
 
 WRITE_ERRORS = (400, 403, 404, 409, 413, 415, 422)
-QUESTION_ERRORS = (400, 404, 413, 415, 422)
 TABLE_PARAM = {"name": "table_id", "in": "path", "required": True, "schema": _ref("Id"),
                "description": "The table's full id (or, where allowed, its read-only view id)."}
 

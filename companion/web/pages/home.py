@@ -13,7 +13,6 @@ from ...games.ui import parse_uint
 from ...service import ServiceError
 from . import pages
 from .frame import LANG_COOKIE, YEAR, game_ui, service
-from .table import remember_joined  # noqa: F401  (kept beside the home page's own use of the session)
 
 RECENT_TABLES = 12
 
