@@ -12,12 +12,13 @@ import secrets
 import threading
 import unicodedata
 from collections import OrderedDict
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from . import games
 from .games.base import Game, RuleError, Viewer, clean_options
 from .store import EventRow, Store, TableRecord, now_iso
+from .tables import CachedTable, Entry, Snapshot
 
 NAME_MAX = 40
 MAX_CACHED_TABLES = 256
@@ -40,72 +41,6 @@ class Stale(ServiceError):
                          f"version {current}. Check the table and try again.",
                          f"この端末が見たあとで卓が更新されました（現在の版 {current}）。確認してからもう一度どうぞ。")
         self.current = current
-
-
-@dataclass
-class Entry:
-    """One event of a table's log with the states around it, kept by the service so that the pages draw
-    the history without replaying anything. ``before``/``after`` are None for undo and settings events.
-    ``texts`` caches what the pages made of it, per language (filled by the web layer)."""
-
-    event: EventRow
-    before: Any = None
-    after: Any = None
-    undone_by: int | None = None  # seq of the undo that took this action back
-    texts: dict[tuple[str, ...], str] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    """A table at one version, safe to read while other requests act."""
-
-    record: TableRecord
-    version: int
-    state: Any
-    game: Game
-    _entries: list[Entry] = field(repr=False, compare=False, default_factory=list)
-    _count: int = 0
-
-    @property
-    def history(self) -> list[Entry]:
-        """The log up to this version, oldest first (entries are append-only, so a prefix is stable; an
-        entry may be undone later than this version — ask ``undone``)."""
-        return self._entries[:self._count]
-
-    def undone(self, entry: Entry) -> bool:
-        """Whether ``entry`` was taken back by an undo at or before this snapshot's version."""
-        return entry.undone_by is not None and entry.undone_by <= self.version
-
-    @property
-    def options(self) -> dict[str, Any]:
-        return self.record.options
-
-
-@dataclass
-class _Table:
-    """The service's mutable cache entry. ``states[i]`` is the state after the i-th effective action,
-    so undo is a pop, not a replay."""
-
-    record: TableRecord
-    game: Game
-    version: int
-    states: list[Any]
-    stack: list[EventRow] = field(default_factory=list)  # effective (not undone) action events
-    entries: list[Entry] = field(default_factory=list)  # every event, for the history
-    by_seq: dict[int, Entry] = field(default_factory=dict)
-
-    @property
-    def state(self) -> Any:
-        return self.states[-1]
-
-    def view(self) -> Snapshot:
-        return Snapshot(self.record, self.version, self.states[-1], self.game, self.entries, len(self.entries))
-
-    def record_entry(self, entry: Entry) -> None:
-        self.entries.append(entry)
-        self.by_seq[entry.event.seq] = entry
-        if entry.event.kind == "undo" and entry.event.undoes in self.by_seq:
-            self.by_seq[entry.event.undoes].undone_by = entry.event.seq
 
 
 @dataclass(frozen=True)
@@ -134,7 +69,7 @@ def clean_name(raw: object) -> str:
 class TableService:
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._cache: OrderedDict[str, _Table] = OrderedDict()  # least recently used first
+        self._cache: OrderedDict[str, CachedTable] = OrderedDict()  # least recently used first
         # Writers queue on _write_lock for the whole act-and-append; _lock guards only the cache and is
         # never held across disk I/O, so reads stay fast while a write waits for fsync.
         self._write_lock = threading.RLock()
@@ -172,7 +107,7 @@ class TableService:
             raise ServiceError(400, "bad_request", exc.message("en"), exc.message("ja")) from None
         record = TableRecord(secrets.token_urlsafe(18), secrets.token_urlsafe(18), tuple(cleaned), start,
                              now_iso(), found.id, chosen)
-        table = _Table(record, found, 0, [found.new_game(record.players, start, chosen)])
+        table = CachedTable(record, found, 0, [found.new_game(record.players, start, chosen)])
         self.store.create_table(record)
         with self._lock:
             self._cache_put(record.id, table)
@@ -239,11 +174,11 @@ class TableService:
             viewer = Viewer(full=viewer)
         return _state_json(snap.record, snap.game, snap.state, snap.version, viewer)
 
-    def _table(self, table_id: str) -> _Table:
+    def _table(self, table_id: str) -> CachedTable:
         with self._lock:
             return self._current(table_id)
 
-    def _current(self, table_id: str) -> _Table:
+    def _current(self, table_id: str) -> CachedTable:
         snap = self._cache.get(table_id)
         if snap is None:
             snap = self._rebuild(table_id)
@@ -252,19 +187,19 @@ class TableService:
             self._cache.move_to_end(table_id)
         return snap
 
-    def _cache_put(self, table_id: str, table: _Table) -> None:
+    def _cache_put(self, table_id: str, table: CachedTable) -> None:
         self._cache[table_id] = table
         while len(self._cache) > MAX_CACHED_TABLES:  # old tables are rebuilt from the log if touched again
             self._cache.popitem(last=False)
 
-    def _rebuild(self, table_id: str) -> _Table:
+    def _rebuild(self, table_id: str) -> CachedTable:
         """Replay the log once: actions push, undos pop (the version still counts every event)."""
         record, _ = self.resolve(table_id)
         game = games.get(record.game)
         if game is None:
             raise ServiceError(404, "unknown_game", "This table's game is not offered by this server.",
                                "この卓のゲームはこのサーバーにはありません。")
-        snap = _Table(record, game, 0, [game.new_game(record.players, record.start, record.options)])
+        snap = CachedTable(record, game, 0, [game.new_game(record.players, record.start, record.options)])
         for event in self.store.events(table_id):
             snap.version = event.seq
             if event.kind == "settings":  # the table row holds the current settings
@@ -326,7 +261,7 @@ class TableService:
             answer = self._commit(snap, event, None)
             return Result(self.snapshot(table_id), answer)
 
-    def _check_log(self, conn: Any, snap: _Table) -> None:
+    def _check_log(self, conn: Any, snap: CachedTable) -> None:
         """Inside the write transaction: the log must end where the cache thinks it does."""
         last = self.store.last_seq_in(conn, snap.record.id)
         if last != snap.version:
@@ -349,11 +284,11 @@ class TableService:
         return json.loads(answer)
 
     @staticmethod
-    def _check_version(snap: _Table, version: int | None) -> None:
+    def _check_version(snap: CachedTable, version: int | None) -> None:
         if version is not None and version != snap.version:
             raise Stale(snap.version)
 
-    def _commit(self, snap: _Table, event: EventRow, new_state: Any) -> dict[str, Any]:
+    def _commit(self, snap: CachedTable, event: EventRow, new_state: Any) -> dict[str, Any]:
         """Append the event durably, then move the cached snapshot forward (states pop on undo)."""
         table_id = snap.record.id
         answer_state = new_state if new_state is not None else snap.states[-2]

@@ -1,6 +1,6 @@
 /* The companion's frame script, shared by every game: helpers, morph setup, the sound/vibration switch,
- * announcements, the toast, live updates (SSE, polling as a fallback), dialog and <details> helpers, the
- * home page's start-player list, local times and start-up. It never names a game.
+ * announcements, the toast, live updates (SSE, polling as a fallback), dialog and <details> helpers and
+ * start-up. It never names a game. The start page's own script is static/js/home.js.
  *
  * A game's script (static/js/games/<game>*.js, listed in its GameUI.scripts) is loaded deferred after this
  * file and uses window.Companion:
@@ -106,70 +106,8 @@
     };
   }
 
-  /* ---------------------------------------------------------------------------------------------------
-   * Sound and vibration (a switch turns both off). The AudioContext starts on the first tap.
-   * ------------------------------------------------------------------------------------------------- */
-  var Sound = {
-    ctx: null,
-    on: function () { return store.get("lr-sound") !== "off"; },
-    unlock: function () {
-      if (Sound.ctx || !Sound.on()) { return; }
-      var AC = window.AudioContext || window.webkitAudioContext;
-      if (!AC) { return; }
-      try { Sound.ctx = new AC(); } catch (e) { Sound.ctx = null; }
-    },
-    play: function (kind) {
-      if (!Sound.on()) { return; }
-      if (navigator.vibrate) {
-        try {
-          navigator.vibrate(kind === "over" ? [140, 80, 140, 80, 260] : kind === "turn" ? 70 : [120, 70, 120]);
-        } catch (e) { /* not allowed here */ }
-      }
-      var ctx = Sound.ctx;
-      if (!ctx) { return; }
-      if (ctx.state === "suspended" && ctx.resume) { ctx.resume(); }
-      var notes = { end: [659, 880], flag: [523, 659, 784], last: [880, 880], over: [523, 659, 784, 1047], turn: [740] }[kind] || [880];
-      var t = ctx.currentTime + 0.03;
-      notes.forEach(function (f) {
-        var o = ctx.createOscillator();
-        var g = ctx.createGain();
-        o.type = "sine";
-        o.frequency.value = f;
-        g.gain.setValueAtTime(0.0001, t);
-        g.gain.exponentialRampToValueAtTime(0.22, t + 0.02);
-        g.gain.exponentialRampToValueAtTime(0.0001, t + 0.24);
-        o.connect(g);
-        g.connect(ctx.destination);
-        o.start(t);
-        o.stop(t + 0.26);
-        t += 0.17;
-      });
-    },
-    initToggle: function () {
-      var btn = $("#sound-toggle");
-      if (!btn) { return; }
-      btn.hidden = false;
-      Sound.paintToggle();
-      btn.addEventListener("click", function () {
-        store.set("lr-sound", Sound.on() ? "off" : "on");
-        Sound.paintToggle();
-        if (Sound.on()) { Sound.unlock(); Sound.play("turn"); }
-      });
-    },
-    paintToggle: function () {
-      var btn = $("#sound-toggle");
-      if (!btn) { return; }
-      var on = Sound.on();
-      btn.setAttribute("aria-pressed", on ? "true" : "false");
-      var label = $(".sound-label", btn);
-      if (label) { label.textContent = on ? tx("sound_on") : tx("sound_off"); }
-      var use = $("use", btn);
-      if (use) {
-        var href = use.getAttribute("href") || "";
-        use.setAttribute("href", href.replace(/#.*$/, on ? "#ui-sound" : "#ui-mute"));
-      }
-    },
-  };
+  /* Sound and vibration: static/js/sound.js (loaded just before this file). */
+  var Sound = window.CompanionSound({ $: $, store: store, tx: tx });
 
   /* ---------------------------------------------------------------------------------------------------
    * Announcements: end condition met, End Flag taken, a player's last turn, game over. Each key is
@@ -405,53 +343,11 @@
   });
   doc.addEventListener("htmx:sendError", function () { Toast.show(tx("js_network")); });
 
-  /* home page: the start-player list follows the names as they are typed */
-  function startOptions() {
-    $$("[data-seat-option]").forEach(function (opt) {
-      var i = opt.getAttribute("data-seat-option");
-      var input = doc.getElementById("name" + i);
-      var name = input ? input.value.trim() : "";
-      opt.textContent = name ? opt.getAttribute("data-default") + " · " + name : opt.getAttribute("data-default");
-    });
-  }
-
-  /* home page: only the chosen game's options, and as many name fields as it seats (without script, all show) */
-  function chooseGame() {
-    var chosen = $("input[name=game]:checked");
-    if (!chosen) { return; }
-    var max = parseInt(chosen.getAttribute("data-max"), 10) || 99;
-    $$("[data-game-options]").forEach(function (f) { f.hidden = f.getAttribute("data-game-options") !== chosen.value; });
-    $$("[data-seat-row]").forEach(function (li) {
-      var i = parseInt(li.getAttribute("data-seat-row"), 10);
-      li.hidden = i >= max;
-      var input = $("input", li);
-      if (input) { input.disabled = i >= max; }
-    });
-    $$("[data-seat-option]").forEach(function (o) { o.hidden = o.disabled = parseInt(o.getAttribute("data-seat-option"), 10) >= max; });
-    var help = $("[data-players-help]");
-    if (help) { help.textContent = chosen.getAttribute("data-help"); }
-  }
-
-  function localTimes() {
-    $$("time[datetime]").forEach(function (t) {
-      var d = new Date(t.getAttribute("datetime"));
-      if (isNaN(d.getTime())) { return; }
-      try {
-        t.textContent = d.toLocaleString(LANG === "ja" ? "ja-JP" : undefined, { dateStyle: "medium", timeStyle: "short" });
-      } catch (err) { /* keep the server's text */ }
-    });
-  }
-
   function init() {
     if (started) { return; }
     started = true;
     setupMorph();
     Sound.initToggle();
-    $$("[data-seat-name]").forEach(function (i) { i.addEventListener("input", startOptions); });
-    startOptions();
-    $$("input[name=game]").forEach(function (r) { r.addEventListener("change", chooseGame); });
-    chooseGame();
-    localTimes();
     var ann = $("#announcer");
     if (ann && "popover" in HTMLElement.prototype) { ann.setAttribute("popover", "manual"); }
     if (tableEl()) {

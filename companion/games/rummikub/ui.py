@@ -12,9 +12,10 @@ from ..base import RuleError
 from ..ui import FormIntent, GameUI, TableRequest, parse_uint
 from .actions import parse_action
 from .errors import RummikubBadRequest
+from .history import describe
 from .texts import JS_TEXT, RK, t
 from .tiles import parse_tile
-from .views import describe, picker_rows, table_view, tile_view
+from .views import picker_rows, table_view, tile_view
 
 MAX_TEXT = 600  # characters of a typed table echoed back after a refusal (the flash rides in a cookie)
 MAX_RACK_TEXT = 200

@@ -14,8 +14,8 @@ from flask import Response, g, redirect, render_template, request, session, url_
 
 from ...games.base import RuleError, Viewer
 from ...games.ui import TableRequest, parse_uint
-from ...service import Snapshot
 from ...store import TableRecord
+from ...tables import Snapshot
 from . import pages
 from .frame import YEAR, game_ui, service, texts_for
 

@@ -3,51 +3,20 @@
    No inline anything (strict CSP): everything is found through ids and data attributes. */
 (function () {
   "use strict";
+  // The frame's helpers (static/js/app.js, loaded first): texts, requests, ids, the guarded refresh.
+  var C = window.Companion;
   var doc = document;
-  var LANG = doc.documentElement.lang === "ja" ? "ja" : "en";
+  var LANG = C.lang;
   var COLOURS = ["b", "r", "y", "k"];
-  function $(sel, root) { return (root || doc).querySelector(sel); }
-  function $$(sel, root) { return Array.prototype.slice.call((root || doc).querySelectorAll(sel)); }
-
-  var TEXT = {};
-  var tpl = $("#js-text");
-  if (tpl && tpl.content) { $$("[data-k]", tpl.content).forEach(function (e) { TEXT[e.getAttribute("data-k")] = e.textContent; }); }
-  function tx(key, params) {
-    var s = Object.prototype.hasOwnProperty.call(TEXT, key) ? TEXT[key] : key;
-    return s.replace(/\{(\w+)\}/g, function (m, k) { return params && k in params ? String(params[k]) : m; });
-  }
+  var $ = C.$, $$ = C.$$, tx = C.tx, postJSON = C.postJSON, errorText = C.errorText, randomId = C.randomId;
+  // Rummikub keeps JSON values (racks, drafts) in localStorage, hence its own small wrapper.
   var store = {
     get: function (k) { try { return JSON.parse(window.localStorage.getItem(k) || "null"); } catch (e) { return null; } },
     set: function (k, v) { try { window.localStorage.setItem(k, JSON.stringify(v)); } catch (e) { /* private mode */ } },
     del: function (k) { try { window.localStorage.removeItem(k); } catch (e) { /* private mode */ } },
   };
   function table() { return $("#table.rk"); }
-  function postJSON(url, body) {
-    return fetch(url, {
-      method: "POST", credentials: "same-origin", body: JSON.stringify(body),
-      headers: { "Content-Type": "application/json", "Accept": "application/json" },
-    }).then(function (r) {
-      return r.json().catch(function () { return {}; }).then(function (b) { return { status: r.status, body: b }; });
-    });
-  }
-  function errorText(body) {
-    if (!body) { return tx("js_network"); }
-    return (LANG === "ja" ? body.message_ja : body.message_en) || body.message || tx("js_network");
-  }
-  function randomId() {
-    var a = new Uint8Array(12);
-    window.crypto.getRandomValues(a);
-    return Array.prototype.map.call(a, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
-  }
-  function refresh() {
-    // The frame's refresh guards against overlapping fetches; it exists wherever app.js ran.
-    var C = window.Companion;
-    if (C && C.Live && C.Live.refresh) { return C.Live.refresh(false); }
-    var t = table();
-    if (t && window.htmx) { return window.htmx.ajax("GET", t.getAttribute("data-base") + "/fragment", { target: "#table", swap: "morph" }); }
-    window.location.reload();
-    return Promise.resolve();
-  }
+  function refresh() { return C.Live.refresh(false); }
 
   /* --- tiles ------------------------------------------------------------------------------------------- */
   function isJoker(t) { return t === "J"; }
@@ -134,28 +103,8 @@
     $$("[data-pk-tab]", picker).forEach(function (b) { b.setAttribute("aria-selected", b === tab ? "true" : "false"); });
   });
 
-  /* --- sound, through the frame's switch (localStorage "lr-sound") ------------------------------------------- */
-  var audio = null;
-  function soundOn() { try { return window.localStorage.getItem("lr-sound") !== "off"; } catch (e) { return true; } }
-  function unlock() {
-    if (audio || !soundOn()) { return; }
-    var AC = window.AudioContext || window.webkitAudioContext;
-    if (AC) { try { audio = new AC(); } catch (e) { audio = null; } }
-  }
-  ["pointerdown", "keydown"].forEach(function (k) { doc.addEventListener(k, unlock, { passive: true }); });
-  function beep(freqs) {
-    if (!soundOn()) { return; }
-    if (navigator.vibrate) { try { navigator.vibrate(freqs.length > 1 ? [120, 60, 120] : 60); } catch (e) { /* no */ } }
-    if (!audio) { return; }
-    var t0 = audio.currentTime + 0.02;
-    freqs.forEach(function (f, i) {
-      var o = audio.createOscillator(), g = audio.createGain(), t = t0 + i * 0.18;
-      o.frequency.value = f; o.connect(g); g.connect(audio.destination);
-      g.gain.setValueAtTime(0.0001, t); g.gain.exponentialRampToValueAtTime(0.2, t + 0.02);
-      g.gain.exponentialRampToValueAtTime(0.0001, t + 0.2);
-      o.start(t); o.stop(t + 0.22);
-    });
-  }
+  /* --- sound and vibration: the frame's, under its switch ------------------------------------------------- */
+  function beep(kind) { C.Sound.play(kind); }
 
   /* --- the turn timer (RK9, advisory): counts down locally from the server's remaining seconds ----------------- */
   var Timer = {
@@ -192,20 +141,15 @@
       var box = $("#rk-timeout");
       if (box) { box.classList.toggle("shown", rem === 0); }
       var name = table() ? table().getAttribute("data-active-name") : "";
-      if (rem <= 10 && rem > 0 && !Timer.warned) { Timer.warned = true; beep([880]); RK.say(tx("js_time_10", { name: name })); }
-      if (rem === 0 && !Timer.upSaid) { Timer.upSaid = true; beep([660, 440]); RK.say(tx("js_time_up", { name: name })); }
+      if (rem <= 10 && rem > 0 && !Timer.warned) { Timer.warned = true; beep("last"); RK.say(tx("js_time_10", { name: name })); }
+      if (rem === 0 && !Timer.upSaid) { Timer.upSaid = true; beep("end"); RK.say(tx("js_time_up", { name: name })); }
     },
   };
 
   function say(text) {
     var live = $("#live-region");
     if (live) { live.textContent = ""; window.setTimeout(function () { live.textContent = text; }, 60); }
-    var toast = $("#toast");
-    if (toast) {
-      toast.textContent = text; toast.hidden = false;
-      window.clearTimeout(say.timer);
-      say.timer = window.setTimeout(function () { toast.hidden = true; }, 3500);
-    }
+    C.Toast.show(text);
   }
 
   /* --- rack entry at a round's end (phase "racks"): a picker fills the chosen seat's field ------------------- */

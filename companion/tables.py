@@ -1,0 +1,77 @@
+"""What the service keeps in memory per table: every state since the start (undo is a pop, not a replay),
+every log entry with the states around it (the pages' history comes from here), and the immutable
+snapshots it hands out. Pure data: no locking, no I/O (the service does both)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .games.base import Game
+from .store import EventRow, TableRecord
+
+
+@dataclass
+class Entry:
+    """One event of a table's log with the states around it, kept by the service so that the pages draw
+    the history without replaying anything. ``before``/``after`` are None for undo and settings events.
+    ``texts`` caches what the pages made of it, per language (filled by the web layer)."""
+
+    event: EventRow
+    before: Any = None
+    after: Any = None
+    undone_by: int | None = None  # seq of the undo that took this action back
+    texts: dict[tuple[str, ...], str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A table at one version, safe to read while other requests act."""
+
+    record: TableRecord
+    version: int
+    state: Any
+    game: Game
+    _entries: list[Entry] = field(repr=False, compare=False, default_factory=list)
+    _count: int = 0
+
+    @property
+    def history(self) -> list[Entry]:
+        """The log up to this version, oldest first (entries are append-only, so a prefix is stable; an
+        entry may be undone later than this version — ask ``undone``)."""
+        return self._entries[:self._count]
+
+    def undone(self, entry: Entry) -> bool:
+        """Whether ``entry`` was taken back by an undo at or before this snapshot's version."""
+        return entry.undone_by is not None and entry.undone_by <= self.version
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return self.record.options
+
+
+@dataclass
+class CachedTable:
+    """The service's mutable cache entry of one table. ``states[i]`` is the state after the i-th effective action,
+    so undo is a pop, not a replay."""
+
+    record: TableRecord
+    game: Game
+    version: int
+    states: list[Any]
+    stack: list[EventRow] = field(default_factory=list)  # effective (not undone) action events
+    entries: list[Entry] = field(default_factory=list)  # every event, for the history
+    by_seq: dict[int, Entry] = field(default_factory=dict)
+
+    @property
+    def state(self) -> Any:
+        return self.states[-1]
+
+    def view(self) -> Snapshot:
+        return Snapshot(self.record, self.version, self.states[-1], self.game, self.entries, len(self.entries))
+
+    def record_entry(self, entry: Entry) -> None:
+        self.entries.append(entry)
+        self.by_seq[entry.event.seq] = entry
+        if entry.event.kind == "undo" and entry.event.undoes in self.by_seq:
+            self.by_seq[entry.event.undoes].undone_by = entry.event.seq
