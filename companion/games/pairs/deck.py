@@ -1,0 +1,112 @@
+"""The Pairs deck (docs/rules-pairs-deck.md, PD1–PD5): 55 cards, the number v on v cards, kept as data.
+
+A table that lost a card edits the counts at set-up (the ``deck`` option); every count, invariant and
+probability then uses the table's own deck. The companion never shuffles: the real deck is shuffled by hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ..base import BadRequest, Option
+
+NUMBERS: tuple[int, ...] = tuple(range(1, 11))  # PD1: the numbers printed on the cards
+DEFAULT_COPIES: dict[int, int] = {v: v for v in NUMBERS}  # PD1: one 1, two 2s, ... ten 10s (55 cards)
+MAX_COPIES = 20  # an edited deck may hold a spare card or two, never nonsense
+
+
+@dataclass(frozen=True)
+class Deck:
+    """How many cards of each number the table's deck holds (PD1, PD5). ``copies[v]`` for v in 1..10."""
+
+    copies: tuple[tuple[int, int], ...] = tuple(DEFAULT_COPIES.items())
+
+    @classmethod
+    def from_mapping(cls, counts: Mapping[int, int]) -> Deck:
+        return cls(tuple((v, int(counts.get(v, 0))) for v in NUMBERS))
+
+    def count(self, number: int) -> int:
+        return dict(self.copies).get(number, 0)
+
+    @property
+    def total(self) -> int:
+        return sum(n for _, n in self.copies)
+
+    def as_dict(self) -> dict[int, int]:
+        return dict(self.copies)
+
+    def remaining(self, seen: Iterable[int]) -> dict[int, int]:
+        """Copies of each number not yet seen (PD4 counting): the deck minus every card in ``seen``.
+        A number seen more often than the deck holds is the caller's bug: it shows as a negative count."""
+        left = self.as_dict()
+        for card in seen:
+            left[card] = left.get(card, 0) - 1
+        return left
+
+    def to_json(self) -> dict[str, int]:
+        return {str(v): n for v, n in self.copies}
+
+
+def parse_card(raw: Any, what: str = "card") -> int:
+    """A card as the API sends it: a whole number 1–10 (PD1). BadRequest (400) for anything else."""
+    if isinstance(raw, bool) or not isinstance(raw, int) or raw not in NUMBERS:
+        raise BadRequest(f"“{what}” must be a card number from 1 to 10",
+                         detail_ja=f"「{what}」は1〜10のカードの数字で指定してください")
+    return raw
+
+
+def risk_of(remaining: Mapping[int, int], numbers: Iterable[int]) -> Fraction:
+    """The exact chance that the next card drawn from a deck holding ``remaining`` shows one of
+    ``numbers`` (PD4: exact only where every card that left the deck was seen). 0 for an empty deck."""
+    size = sum(max(n, 0) for n in remaining.values())
+    if size == 0:
+        return Fraction(0)
+    hit = sum(max(remaining.get(v, 0), 0) for v in set(numbers))
+    return Fraction(hit, size)
+
+
+def _clean_deck(value: Any) -> dict[str, int]:
+    """The ``deck`` option: {"1": copies, …, "10": copies}; every number present, 0–20 copies each."""
+    if not isinstance(value, Mapping):
+        raise BadRequest("option “deck” must be an object from card number to copies",
+                         detail_ja="「デッキ」は数字ごとの枚数で指定してください")
+    keys = {str(v) for v in NUMBERS}
+    if set(value) != keys:
+        raise BadRequest("option “deck” must give the copies of every number from 1 to 10",
+                         detail_ja="「デッキ」は1〜10のすべての数字の枚数を指定してください")
+    out: dict[str, int] = {}
+    for v in NUMBERS:
+        n = value[str(v)]
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_COPIES:
+            raise BadRequest(f"option “deck”: copies of {v} must be a whole number from 0 to {MAX_COPIES}",
+                             detail_ja=f"「デッキ」：{v}の枚数は0〜{MAX_COPIES}の整数で指定してください")
+        out[str(v)] = n
+    if sum(out.values()) == 0:
+        raise BadRequest("option “deck” must hold at least one card",
+                         detail_ja="「デッキ」には1枚以上のカードが必要です")
+    return out
+
+
+DECK_SCHEMA: dict[str, Any] = {
+    "type": "object", "additionalProperties": False,
+    "required": [str(v) for v in NUMBERS],
+    "properties": {str(v): {"type": "integer", "minimum": 0, "maximum": MAX_COPIES} for v in NUMBERS},
+    "description": "Copies of each card number in the table's deck (PD5); default: the number v on v cards.",
+}
+
+
+def deck_option() -> Option:
+    """The ``deck`` table option every Pairs game offers (PD5): the counts of the table's own deck."""
+    return Option("deck", "custom", {str(v): n for v, n in DEFAULT_COPIES.items()},
+                  ("The table's deck", "この卓のデッキ"), cleaner=_clean_deck, schema=DECK_SCHEMA,
+                  help=("PD5: copies of each number. A deck missing a card plays with its own counts.",
+                        "PD5：数字ごとの枚数。欠けたカードがあるデッキはその枚数で遊べます。"))
+
+
+def deck_of(options: Mapping[str, Any]) -> Deck:
+    """The table's Deck from its cleaned options (the default deck if the game has no ``deck`` option)."""
+    raw = options.get("deck") or {str(v): n for v, n in DEFAULT_COPIES.items()}
+    return Deck.from_mapping({int(k): n for k, n in raw.items()})
