@@ -7,6 +7,8 @@ first touched after start-up.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import secrets
 import threading
@@ -202,7 +204,7 @@ class TableService:
         snap = CachedTable(record, game, 0, [game.new_game(record.players, record.start, record.options)])
         for event in self.store.events(table_id):
             snap.version = event.seq
-            if event.kind == "settings":  # the table row holds the current settings
+            if event.kind in ("settings", "seat"):  # the table row holds the settings; seats are in the store
                 snap.record_entry(Entry(event))
             elif event.kind == "undo":
                 snap.stack.pop()
@@ -226,7 +228,10 @@ class TableService:
         return snap.game.parse_action(raw, snap.state)
 
     def act(self, table_id: str, action: Any, *, version: int | None = None, dry_run: bool = False,
-            action_id: str | None = None) -> Result:
+            action_id: str | None = None, viewer: Viewer | None = None) -> Result:
+        """Apply one action. ``viewer`` is the requesting device: its proven seat must match what the game's
+        ``proof_needed`` asks for, and the answer shows what that device may see."""
+        viewer = viewer or Viewer(full=True)
         with self._write_lock:
             snap = self._table(table_id)
             replay = self._replayed(table_id, action_id, "action")
@@ -234,16 +239,30 @@ class TableService:
                 return Result(snap.view(), replay)
             self._check_version(snap, version)
             game = snap.game
+            self._check_proof(snap, action, viewer)
+            if not dry_run and game.prepare is not None:  # server randomness, filled in before it is logged
+                action = game.prepare(snap.state, action, secrets.randbelow)
             new_state = game.apply(snap.state, action)  # raises the game's RuleError
             if dry_run:
-                return Result(snap.view(), {"state": self.answer(snap.view()), "legal": True})
+                return Result(snap.view(), {"state": self.answer(snap.view(), viewer), "legal": True})
             event = EventRow(snap.version + 1, "action", game.actor(snap.state, action), game.action_to_json(action),
-                             None, action_id, now_iso())
-            answer = self._commit(snap, event, new_state)
+                             None, action_id, now_iso(), _acting_seat(viewer))
+            answer = self._commit(snap, event, new_state, viewer)
             return Result(self.snapshot(table_id), answer)
 
+    @staticmethod
+    def _check_proof(snap: CachedTable, action: Any, viewer: Viewer) -> None:
+        game = snap.game
+        needed = game.proof_needed(snap.state, action) if game.proof_needed is not None else None
+        if needed is not None and viewer.proven != needed:
+            name = snap.record.players[needed] if 0 <= needed < len(snap.record.players) else "?"
+            raise ServiceError(403, "seat_proof_needed",
+                               f"Only {name}'s own phone can do this: claim the seat on that phone first.",
+                               f"これは{name}さん本人の端末でしかできません。その端末で席を登録してください。")
+
     def undo(self, table_id: str, *, version: int | None = None, action_id: str | None = None,
-             dry_run: bool = False) -> Result:
+             dry_run: bool = False, viewer: Viewer | None = None) -> Result:
+        viewer = viewer or Viewer(full=True)
         with self._write_lock:
             snap = self._table(table_id)
             replay = self._replayed(table_id, action_id, "undo")
@@ -253,12 +272,17 @@ class TableService:
             if not snap.stack:
                 raise ServiceError(409, "nothing_to_undo", "There is nothing to undo yet.",
                                    "取り消せる操作はまだありません。")
-            if dry_run:
-                return Result(snap.view(), {"state": self.answer(snap.view()), "legal": True})
             undone = snap.stack[-1]
+            if snap.game.undo_blocked is not None:  # e.g. a secret die already revealed stays revealed
+                before = snap.states[-2]
+                refusal = snap.game.undo_blocked(before, snap.game.parse_action(undone.action, before))
+                if refusal is not None:
+                    raise refusal
+            if dry_run:
+                return Result(snap.view(), {"state": self.answer(snap.view(), viewer), "legal": True})
             event = EventRow(snap.version + 1, "undo", undone.seat, {"type": "undo"}, undone.seq, action_id,
-                             now_iso())
-            answer = self._commit(snap, event, None)
+                             now_iso(), _acting_seat(viewer))
+            answer = self._commit(snap, event, None, viewer)
             return Result(self.snapshot(table_id), answer)
 
     def _check_log(self, conn: Any, snap: CachedTable) -> None:
@@ -288,14 +312,18 @@ class TableService:
         if version is not None and version != snap.version:
             raise Stale(snap.version)
 
-    def _commit(self, snap: CachedTable, event: EventRow, new_state: Any) -> dict[str, Any]:
-        """Append the event durably, then move the cached snapshot forward (states pop on undo)."""
+    def _commit(self, snap: CachedTable, event: EventRow, new_state: Any,
+                viewer: Viewer | None = None) -> dict[str, Any]:
+        """Append the event durably, then move the cached snapshot forward (states pop on undo). The answer
+        kept for a retried action_id is what any full-link device may see; the caller gets its own view."""
         table_id = snap.record.id
         answer_state = new_state if new_state is not None else snap.states[-2]
-        answer = {"state": _state_json(snap.record, snap.game, answer_state, event.seq, Viewer(full=True))}
+        public = {"state": _state_json(snap.record, snap.game, answer_state, event.seq, Viewer(full=True))}
+        answer = public if viewer is None or viewer.proven is None else \
+            {"state": _state_json(snap.record, snap.game, answer_state, event.seq, viewer)}
         with self.store.write() as conn:
             self._check_log(conn, snap)
-            self.store.append(conn, table_id, event, json.dumps(answer) if event.action_id else None)
+            self.store.append(conn, table_id, event, json.dumps(public) if event.action_id else None)
         with self._lock:
             before = snap.state
             if new_state is not None:
@@ -308,6 +336,53 @@ class TableService:
             snap.version = event.seq
         self._notify(table_id, snap.version)
         return answer
+
+    # --- seats held by phones (games with hidden information) ---
+
+    def seats(self, table_id: str) -> set[int]:
+        """The seats some phone holds with a token."""
+        return set(self.store.seat_hashes(table_id))
+
+    def proven_seat(self, table_id: str, token: str | None) -> int | None:
+        """The seat this token holds at this table, if it is a current seat token."""
+        if not token or len(token) > 100:
+            return None
+        digest = _token_hash(token)
+        for seat, stored in self.store.seat_hashes(table_id).items():
+            if hmac.compare_digest(stored, digest):
+                return seat
+        return None
+
+    def claim_seat(self, table_id: str, seat: object, *, take_over: bool = False) -> tuple[str, Snapshot]:
+        """Give this phone ``seat``: a new secret token (returned once; only its hash is kept). A seat another
+        phone holds needs ``take_over``, which that phone loses and the history records for everyone."""
+        with self._write_lock:
+            snap = self._table(table_id)
+            record = snap.record
+            if not snap.game.uses_seat_tokens(record.options):
+                raise ServiceError(409, "no_seat_claims", "This table does not need phones to claim seats.",
+                                   "この卓では席の登録は必要ありません。")
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(record.players):
+                raise ServiceError(400, "bad_request", f"“seat” must be a seat from 0 to {len(record.players) - 1}.",
+                                   f"席は0〜{len(record.players) - 1}の番号で指定してください。")
+            held = seat in self.store.seat_hashes(table_id)
+            if held and not take_over:
+                name = record.players[seat]
+                raise ServiceError(409, "seat_taken", f"Another phone already holds {name}'s seat.",
+                                   f"{name}さんの席はすでに別の端末が登録しています。")
+            token = secrets.token_urlsafe(24)
+            event = EventRow(snap.version + 1, "seat", seat, {"type": "seat", "seat": seat, "take_over": held},
+                             None, None, now_iso(), seat)
+            with self.store.write() as conn:
+                self._check_log(conn, snap)
+                self.store.put_seat(conn, table_id, seat, _token_hash(token), event.at)
+                self.store.append(conn, table_id, event, None)
+            with self._lock:
+                snap.record_entry(Entry(event))
+                snap.version = event.seq
+                view = snap.view()
+        self._notify(table_id, view.version)
+        return token, view
 
     # --- live updates ---
 
@@ -332,6 +407,15 @@ class TableService:
 def _state_json(record: TableRecord, game: Game, state: Any, version: int, viewer: Viewer) -> dict[str, Any]:
     return {"id": record.id if viewer.full else None, "view_id": record.view_id, "version": version,
             "game": game.id, **game.state_to_json(state, viewer, record.options)}
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def _acting_seat(viewer: Viewer) -> int | None:
+    """Which device acted, for the history: the seat it proved, else the seat it says it is."""
+    return viewer.proven if viewer.proven is not None else viewer.seat
 
 
 def _plausible_id(value: str) -> bool:

@@ -46,6 +46,7 @@ class EventRow:
     undoes: int | None
     action_id: str | None
     at: str
+    by: int | None = None  # the seat the acting device claimed (proven or chosen); None if it said nothing
 
 
 def now_iso() -> str:
@@ -114,6 +115,22 @@ class Store:
             self.db.conn.execute("ALTER TABLE tables ADD COLUMN game TEXT NOT NULL DEFAULT 'laminate'")
         if "options" not in columns:
             self.db.conn.execute("ALTER TABLE tables ADD COLUMN options TEXT")
+        # Version 3: which device acted (the seat it claimed), and the seats phones hold with a secret token
+        # (games with hidden information). Only a hash of each token is stored.
+        if "by_seat" not in {c.name for c in self.db["events"].columns}:
+            self.db.conn.execute("ALTER TABLE events ADD COLUMN by_seat INTEGER")
+        if "seats" not in self.db.table_names():
+            self.db["seats"].create({"table_id": str, "seat": int, "token_hash": str, "claimed_at": str},
+                                    pk=("table_id", "seat"), not_null={"token_hash", "claimed_at"},
+                                    foreign_keys=[("table_id", "tables", "id")])
+        # Version 4 (plays): "play again" links a finished table to the next one; ``plays`` caches what each
+        # table's log says about its play (players, outcome, scores), valid while the table's version is unchanged.
+        if "links" not in self.db.table_names():
+            self.db["links"].create({"table_id": str, "next_id": str, "at": str}, pk="table_id",
+                                    not_null={"next_id", "at"}, foreign_keys=[("table_id", "tables", "id")])
+        if "plays" not in self.db.table_names():
+            self.db["plays"].create({"table_id": str, "version": int, "data": str}, pk="table_id",
+                                    not_null={"version", "data"}, foreign_keys=[("table_id", "tables", "id")])
 
     @contextmanager
     def write(self) -> Iterator[sqlite3.Connection]:
@@ -175,10 +192,10 @@ class Store:
         return int(next(iter(rows[0].values())))
 
     def events(self, table_id: str) -> list[EventRow]:
-        rows = self._read("SELECT seq, kind, seat, action, undoes, action_id, at FROM events "
+        rows = self._read("SELECT seq, kind, seat, action, undoes, action_id, at, by_seat FROM events "
                           "WHERE table_id = ? ORDER BY seq", (table_id,))
         return [EventRow(r["seq"], r["kind"], r["seat"], json.loads(r["action"]), r["undoes"], r["action_id"],
-                         r["at"]) for r in rows]
+                         r["at"], r["by_seat"]) for r in rows]
 
     def stored_answer(self, table_id: str, action_id: str) -> tuple[str, str] | None:
         """(event kind, stored JSON answer) of the event made with this action_id, if any."""
@@ -189,10 +206,50 @@ class Store:
     def append(self, conn: sqlite3.Connection, table_id: str, event: EventRow, answer: str | None) -> None:
         """Insert inside a ``write()`` transaction; the caller has checked ``seq`` is next."""
         conn.execute(
-            "INSERT INTO events (table_id, seq, kind, seat, action, undoes, action_id, answer, at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO events (table_id, seq, kind, seat, action, undoes, action_id, answer, at, by_seat) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (table_id, event.seq, event.kind, event.seat, json.dumps(event.action), event.undoes,
-             event.action_id, answer, event.at))
+             event.action_id, answer, event.at, event.by))
+
+    # --- seats held by phones (hidden information) ---
+
+    def seat_hashes(self, table_id: str) -> dict[int, str]:
+        """seat -> hash of the token of the phone that holds it."""
+        rows = self._read("SELECT seat, token_hash FROM seats WHERE table_id = ?", (table_id,))
+        return {r["seat"]: r["token_hash"] for r in rows}
+
+    def put_seat(self, conn: sqlite3.Connection, table_id: str, seat: int, token_hash: str, at: str) -> None:
+        """Inside a ``write()`` transaction: this seat is now held by the phone with this token."""
+        conn.execute("INSERT OR REPLACE INTO seats (table_id, seat, token_hash, claimed_at) VALUES (?, ?, ?, ?)",
+                     (table_id, seat, token_hash, at))
+
+    # --- plays: "play again" links and the cache of each table's play ---
+
+    def link_next(self, conn: sqlite3.Connection, table_id: str, next_id: str, at: str) -> None:
+        """Inside a ``write()`` transaction: ``next_id`` is the table that follows ``table_id`` (play again)."""
+        conn.execute("INSERT INTO links (table_id, next_id, at) VALUES (?, ?, ?)", (table_id, next_id, at))
+
+    def next_of(self, table_id: str) -> TableRecord | None:
+        """The table that follows this one (play again), if any."""
+        rows = self._read("SELECT t.* FROM links l JOIN tables t ON t.id = l.next_id WHERE l.table_id = ?",
+                          (table_id,))
+        return self._record(rows[0]) if rows else None
+
+    def table_summaries(self) -> list[tuple[TableRecord, int, str | None, int | None, str | None]]:
+        """Every table, newest first: (record, version, last activity, cached play's version, cached play)."""
+        rows = self._read(
+            "SELECT t.*, COALESCE(v.version, 0) AS version, v.last_at, p.version AS play_version, p.data "
+            "FROM tables t LEFT JOIN (SELECT table_id, MAX(seq) AS version, MAX(at) AS last_at FROM events "
+            "GROUP BY table_id) v ON v.table_id = t.id LEFT JOIN plays p ON p.table_id = t.id "
+            "ORDER BY t.created_at DESC, t.id")
+        return [(self._record(r), r["version"], r["last_at"], r["play_version"], r["data"]) for r in rows]
+
+    def put_plays(self, rows: list[tuple[str, int, str]]) -> None:
+        """Cache plays: (table id, version it describes, JSON)."""
+        if not rows:
+            return
+        with self.write() as conn:
+            conn.executemany("INSERT OR REPLACE INTO plays (table_id, version, data) VALUES (?, ?, ?)", rows)
 
     def last_seq_in(self, conn: sqlite3.Connection, table_id: str) -> int:
         row = conn.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_id = ?", (table_id,)).fetchone()

@@ -87,10 +87,13 @@ class _Fill(dict):
 @dataclass(frozen=True)
 class Viewer:
     """Who receives a state: ``full`` is False for the read-only (view) link; ``seat`` is the seat this
-    device has claimed, if any. A game decides what each viewer may see (``Game.state_to_json``)."""
+    device says it is (an unchecked "this is me" choice, fine for what is public anyway); ``proven`` is the
+    seat whose secret seat token the request carried, checked by the server. A game decides what each viewer
+    may see (``Game.state_to_json``) and shows a seat's secrets only to ``proven == seat``."""
 
     full: bool = True
     seat: int | None = None
+    proven: int | None = None
 
     @classmethod
     def spectator(cls) -> Viewer:
@@ -229,6 +232,20 @@ class Game:
     - ``outcome(state) -> Outcome | None``: None while the game runs
     - ``is_over(state) -> bool``
     - ``ui``: presentation for the pages (see ``companion.games.ui``), optional for API-only games
+    - ``scores(state) -> tuple[int | None, ...] | None`` (optional): each seat's score, for the plays record
+      and the Players page; None (the default) for a game without points
+
+    Hidden information (all optional; a game without secrets leaves them None):
+
+    - ``private_seats(options) -> bool``: phones claim seats with a secret token (``Viewer.proven``)
+    - ``proof_needed(state, action) -> seat | None``: the seat whose token must come with this action (403)
+    - ``prepare(state, action, randbelow) -> action``: before a committed action is applied, fill in server
+      randomness (``randbelow(n)`` is ``secrets.randbelow``) and what it takes from hidden state; the
+      prepared action is logged, so replay stays deterministic and ``apply`` pure
+    - ``redact_action(action_json) -> action_json``: what every output (log, exports, history, stored
+      answers) shows of a logged action: a secret the action carries is left out
+    - ``undo_blocked(state_before, action) -> RuleError | None``: an action that must not be taken back
+      (a roll that could be re-rolled, a secret already revealed)
     """
 
     id: str
@@ -248,9 +265,25 @@ class Game:
     error_codes: tuple[str, ...] = ()  # every code this game's refusals can carry (docs and OpenAPI list them)
     ui: Any = None  # the game's GameUI (``companion.games.ui``), or a function that loads it
     api_schema: Callable[[], dict[str, Any]] | None = None  # its part of the OpenAPI document (see web/openapi)
+    private_seats: Callable[[dict[str, Any]], bool] | None = None
+    proof_needed: Callable[[Any, Any], int | None] | None = None
+    prepare: Callable[[Any, Any, Callable[[int], int]], Any] | None = None
+    redact_action: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    undo_blocked: Callable[[Any, Any], RuleError | None] | None = None
+    # ``scores(state) -> (score per seat, None for a seat without one) or None``: the final (or running)
+    # score of each seat, for the plays record and the Players page (average, best). None (the default, or
+    # returned) means the game has no points, only winners. Plain numbers, higher is better.
+    scores: Callable[[Any], tuple[int | None, ...] | None] | None = None
 
     def label(self, lang: str) -> str:
         return self.name[1] if lang == "ja" else self.name[0]
+
+    def uses_seat_tokens(self, options: dict[str, Any]) -> bool:
+        return self.private_seats is not None and bool(self.private_seats(options))
+
+    def public_action(self, action_json: dict[str, Any]) -> dict[str, Any]:
+        """A logged action as any device may see it (the game's ``redact_action``, if it has secrets)."""
+        return self.redact_action(action_json) if self.redact_action is not None else action_json
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "name": {"en": self.name[0], "ja": self.name[1]},

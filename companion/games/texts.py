@@ -52,6 +52,18 @@ COMMON = Texts({
     "history_older": ("{n} older entries are in the log (JSON or CSV below).",
                       "それより前の{n}件はログ（下のJSON・CSV）にあります。"),
     "h_undo": ("Undo: {what}", "取り消し：{what}"),
+    "h_seat": ("{name}'s phone joined the table.", "{name}さんの端末が卓に参加しました。"),
+    "h_seat_taken_over": ("{name}'s seat moved to another phone.", "{name}さんの席が別の端末に移りました。"),
+    "seat_claim_title": ("Which seat is this phone?", "この端末はどの席ですか？"),
+    "seat_claim_help": ("Each player claims their own seat on their own phone: what only that player may see "
+                        "(a hidden die) is shown on that phone alone.",
+                        "各自が自分の端末で自分の席を登録します。本人だけが見られるもの（隠したサイコロなど）は"
+                        "その端末にだけ表示されます。"),
+    "seat_claim": ("I am {name}", "{name}です"),
+    "seat_take_over": ("Move {name}'s seat to this phone", "{name}さんの席をこの端末に移す"),
+    "seat_held": ("on another phone", "別の端末で登録済み"),
+    "seat_yours": ("This phone is {name}.", "この端末は{name}さんの席です。"),
+    "by_device": ("on {name}'s phone", "{name}さんの端末から"),
     "h_unknown": ("{p}: {type}", "{p}さん：{type}"),
     "js_network": ("The server did not answer. Check the connection and try again.",
                    "サーバーから応答がありません。接続を確認してもう一度どうぞ。"),

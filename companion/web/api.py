@@ -120,10 +120,52 @@ def create_table() -> tuple[Response, int]:
     return jsonify({"id": snap.record.id, "view_id": snap.record.view_id, "state": service().answer(snap)}), 201
 
 
+SEAT_HEADER = "X-Seat-Token"
+
+
+def seat_cookie(table_id: str) -> str:
+    """The cookie a page keeps this phone's seat token in (one per table; set by the claim form)."""
+    return f"seat_{table_id[:16]}"
+
+
+def request_viewer(record: Any, full: bool, me: int | None = None) -> Viewer:
+    """Who is asking: the read-only link never proves a seat; a full-link request proves one with its seat
+    token (the X-Seat-Token header, or the page's cookie). ``me`` is the seat a page says it is."""
+    if not full:
+        return Viewer.spectator()
+    token = request.headers.get(SEAT_HEADER) or request.cookies.get(seat_cookie(record.id))
+    proven = service().proven_seat(record.id, token) if token else None
+    return Viewer(full=True, seat=proven if proven is not None else me, proven=proven)
+
+
 @api.get("/tables/<table_id>")
 def get_table(table_id: str) -> Response:
     record, full = service().resolve(table_id)
-    return jsonify(service().answer(service().snapshot(record.id), Viewer(full=full)))
+    return jsonify(service().answer(service().snapshot(record.id), request_viewer(record, full)))
+
+
+@api.get("/tables/<table_id>/seats")
+def seats(table_id: str) -> Response:
+    """Which seats phones hold (games with hidden information), and which one this request proves."""
+    record, full = service().resolve(table_id)
+    snap = service().snapshot(record.id)
+    held = service().seats(record.id)
+    viewer = request_viewer(record, full)
+    return jsonify({"private_seats": snap.game.uses_seat_tokens(snap.options), "yours": viewer.proven,
+                    "seats": [{"seat": i, "name": name, "held": i in held} for i, name in enumerate(record.players)]})
+
+
+@api.post("/tables/<table_id>/seats/<int:seat>/claim")
+def claim_seat(table_id: str, seat: int) -> Response:
+    """This phone takes a seat: the answer's token proves it later (X-Seat-Token). Shown once, kept hashed."""
+    record, _ = service().resolve(table_id, write=True)
+    body = json_body(required=False)
+    take_over = body.get("take_over", False)
+    if not isinstance(take_over, bool):
+        raise bad("“take_over” must be true or false")
+    token, snap = service().claim_seat(record.id, seat, take_over=take_over)
+    viewer = Viewer(full=True, seat=seat, proven=seat)
+    return jsonify({"seat": seat, "token": token, "state": service().answer(snap, viewer)})
 
 
 @api.post("/tables/<table_id>/actions")
@@ -134,7 +176,7 @@ def act(table_id: str) -> Response:
         raise bad("the body needs an “action” object")
     action = service().parse(record.id, body["action"])
     result = service().act(record.id, action, version=opt_version(body), dry_run=opt_dry_run(body),
-                           action_id=opt_action_id(body))
+                           action_id=opt_action_id(body), viewer=request_viewer(record, True))
     return jsonify(result.answer)
 
 
@@ -143,7 +185,7 @@ def undo(table_id: str) -> Response:
     record, _ = service().resolve(table_id, write=True)
     body = json_body(required=False)
     result = service().undo(record.id, version=opt_version(body), action_id=opt_action_id(body),
-                            dry_run=opt_dry_run(body))
+                            dry_run=opt_dry_run(body), viewer=request_viewer(record, True))
     return jsonify(result.answer)
 
 
@@ -160,7 +202,7 @@ def settings(table_id: str) -> Response:
         raise bad("nothing to change: send " + (" and/or ".join(f"“{n}”" for n in names) or "nothing"))
     changes = clean_options(game.options, wanted, settings_only=True)
     snap = service().update_settings(record.id, changes, version=version)
-    return jsonify({"state": service().answer(snap)})
+    return jsonify({"state": service().answer(snap, request_viewer(record, True))})
 
 
 def _fixed_paths() -> set[str]:
@@ -199,8 +241,10 @@ def ask(table_id: str, query: str) -> Response:
 def log(table_id: str) -> Response:
     record, _ = service().resolve(table_id)
     rows = service().log(record.id)
+    game = service().snapshot(record.id).game
     undone = {e.undoes for e in rows if e.kind == "undo"}
-    events = [{"seq": e.seq, "seat": e.seat, "action": e.action, "at": e.at, "undone": e.seq in undone,
+    events = [{"seq": e.seq, "seat": e.seat, "action": game.public_action(e.action), "at": e.at,
+               "undone": e.seq in undone, **({"by": e.by} if e.by is not None else {}),
                **({"undoes": e.undoes} if e.undoes is not None else {})}
               for e in rows]
     return jsonify({"events": events})

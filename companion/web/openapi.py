@@ -29,7 +29,7 @@ from .errors import HTTP_MESSAGES
 openapi = Blueprint("openapi", __name__, url_prefix="/api")
 
 #: Codes answered by the service and the security layer besides the games' rule codes.
-OTHER_CODES = ("not_found", "read_only", "hints_disabled", "bad_host", "cross_site", "csrf_failed", "stale",
+OTHER_CODES = ("seat_proof_needed", "seat_taken", "no_seat_claims", "not_found", "read_only", "hints_disabled", "bad_host", "cross_site", "csrf_failed", "stale",
                "nothing_to_undo", "unknown_game")
 
 ID_PATTERN = r"^[A-Za-z0-9_-]{8,64}$"
@@ -89,7 +89,9 @@ def _schemas() -> dict[str, Any]:
                    "description": "ACTION of the table's game (API.md for Laminate, docs/api.md for the others). "
                                   "Unknown fields are ignored; an action of another game is bad_request (400)."},
         "LoggedAction": {"anyOf": [*(a for _, part in parts for a in part["logged"]),
-                                   _obj({"type": {"const": "undo"}}, ("type",))]},
+                                   _obj({"type": {"const": "undo"}}, ("type",)),
+                                   _obj({"type": {"const": "seat"}, "seat": _nat(),
+                                         "take_over": {"type": "boolean"}}, ("type", "seat", "take_over"))]},
         "State": state,
         "StateAnswer": _obj({"state": _ref("State"),
                              "legal": {"const": True, "description": "Present on a dry run that passed."}},
@@ -130,6 +132,10 @@ def _errors(*statuses: int) -> dict[str, Any]:
 
 
 WRITE_ERRORS = (400, 403, 404, 409, 413, 415, 422)
+SEAT_TOKEN = {"name": "X-Seat-Token", "in": "header", "required": False, "schema": {"type": "string"},
+              "description": "The token a seat claim answered with: proves this request comes from that seat's "
+                             "phone (tables with secrets). Actions a game reserves for a seat's own phone are "
+                             "refused with 403 seat_proof_needed without it."}
 TABLE_PARAM = {"name": "table_id", "in": "path", "required": True, "schema": _ref("Id"),
                "description": "The table's full id (or, where allowed, its read-only view id)."}
 
@@ -204,12 +210,12 @@ def _paths() -> dict[str, Any]:
         }},
         "/api/tables/{table_id}": {"get": {
             "operationId": "getTable", "summary": "The table's state (full or view id).",
-            "parameters": [TABLE_PARAM],
+            "parameters": [TABLE_PARAM, SEAT_TOKEN],
             "responses": {"200": _json("STATE", _ref("State")), **_errors(400, 404)},
         }},
         "/api/tables/{table_id}/actions": {"post": {
             "operationId": "act", "summary": "Play an action for the active player (full id only).",
-            "parameters": [TABLE_PARAM],
+            "parameters": [TABLE_PARAM, SEAT_TOKEN],
             "requestBody": _body(_obj({"action": _ref("Action"), "version": version,
                                        "dry_run": {"type": "boolean"}, "action_id": action_id},
                                       ("action",), closed=False)),
@@ -242,10 +248,35 @@ def _paths() -> dict[str, Any]:
                 "200": _json("The log.", _obj({"events": {"type": "array", "items": _obj({
                     "seq": _nat(1), "seat": {"type": ["integer", "null"], "minimum": 0, "maximum": max_players - 1},
                     "action": _ref("LoggedAction"), "at": {"type": "string", "format": "date-time"},
-                    "undone": {"type": "boolean"}, "undoes": _nat(1)}, ("seq", "seat", "action", "at", "undone"))}},
+                    "undone": {"type": "boolean"}, "undoes": _nat(1),
+                    "by": {"type": "integer", "minimum": 0, "description": "The seat of the device that acted, "
+                           "if it proved or named one."}}, ("seq", "seat", "action", "at", "undone"))}},
                     ("events",))),
                 **_errors(400, 404),
             },
+        }},
+        "/api/tables/{table_id}/seats": {"get": {
+            "operationId": "seats",
+            "summary": "Which seats phones hold at a table with secrets (a hidden die), and which one this request "
+                       "proves with its X-Seat-Token header (full or view id; a view id never proves a seat).",
+            "parameters": [TABLE_PARAM, SEAT_TOKEN],
+            "responses": {"200": _json("The seats.", _obj({
+                "private_seats": {"type": "boolean", "description": "Whether this table's phones claim seats."},
+                "yours": {"type": ["integer", "null"], "minimum": 0},
+                "seats": {"type": "array", "items": _obj({"seat": _nat(), "name": NAME, "held": {"type": "boolean"}},
+                                                        ("seat", "name", "held"))}},
+                ("private_seats", "yours", "seats"))), **_errors(400, 404)},
+        }},
+        "/api/tables/{table_id}/seats/{seat}/claim": {"post": {
+            "operationId": "claimSeat",
+            "summary": "This phone takes a seat at a table with secrets (full id only). The answer's token, shown "
+                       "once and stored only as a hash, proves the seat later: send it as X-Seat-Token. A seat "
+                       "another phone holds needs take_over (that phone loses it; the log records it for all).",
+            "parameters": [TABLE_PARAM, {"name": "seat", "in": "path", "required": True, "schema": _nat()}],
+            "requestBody": _body(_obj({"take_over": {"type": "boolean"}}, closed=False), required=False),
+            "responses": {"200": _json("The seat and its token.", _obj({
+                "seat": _nat(), "token": {"type": "string", "minLength": 16}, "state": _ref("State")},
+                ("seat", "token", "state"))), **_errors(400, 403, 404, 409, 413, 415)},
         }},
         "/api/tables/{table_id}/events": {"get": {
             "operationId": "events",

@@ -155,6 +155,9 @@ def test_real_answers_match_the_document(client: FlaskClient) -> None:
     refused("POST", ("/api/tables", "/api/tables"), 400, "bad_request", json={"players": ["a", "b"]})
     refused("GET", at(), 400, "bad_host", headers={"Host": "attacker.example"})
     refused("POST", at("/undo"), 403, "cross_site", headers={"Sec-Fetch-Site": "cross-site"})
+    assert api.call("GET", *at("/seats")).get_json()["private_seats"] is False  # Laminate keeps nothing secret
+    refused("POST", ("/api/tables/{table_id}/seats/{seat}/claim", f"/api/tables/{tid}/seats/0/claim"), 409,
+            "no_seat_claims")
     fresh = new_table(client)
     refused("POST", ("/api/tables/{table_id}/undo", f"/api/tables/{fresh['id']}/undo"), 409, "nothing_to_undo")
 

@@ -14,6 +14,7 @@ from ...games.base import RuleError, clean_options
 from ...games.ui import FormIntent, form_action, parse_uint
 from ...service import ServiceError, Stale
 from ...store import TableRecord
+from ..api import request_viewer
 from ..ui_text import FRAME
 from . import pages
 from .frame import game_ui, service, texts_for
@@ -91,9 +92,13 @@ def act(tid: str) -> Response | str:
     try:
         action = snap.game.parse_action(intent.action, snap.state)
         service().act(record.id, action, version=_version_field(), dry_run=intent.dry_run,
-                      action_id=None if intent.dry_run else _action_id())
+                      action_id=None if intent.dry_run else _action_id(),
+                      viewer=request_viewer(record, True, me_of(record)))
     except Stale:
         return answer(record, error=_err("stale", *FRAME["stale_friendly"], "top"), intent=intent)
+    except ServiceError as exc:  # e.g. seat_proof_needed: another phone's move at a table with secrets
+        return answer(record, error=_err(exc.code, exc.message("en"), exc.message("ja"), intent.where or "top"),
+                      intent=intent)
     except RuleError as exc:
         where = ui.refusal_where(intent, exc) if ui is not None else intent.where
         return answer(record, error=_refusal(exc, where), intent=intent)
@@ -118,11 +123,14 @@ def undo_confirm(tid: str) -> Response | str:
 def undo(tid: str) -> Response | str:
     record, _ = service().resolve(tid, write=True)
     try:
-        service().undo(record.id, version=_version_field(), action_id=_action_id())
+        service().undo(record.id, version=_version_field(), action_id=_action_id(),
+                       viewer=request_viewer(record, True, me_of(record)))
     except Stale:
         return answer(record, error=_err("stale", *FRAME["stale_friendly"], "top"))
     except ServiceError as exc:
         return answer(record, error=_err(exc.code, exc.message("en"), exc.message("ja"), "bar"))
+    except RuleError as exc:  # the game keeps this step (a revealed secret stays revealed)
+        return answer(record, error=_refusal(exc, "bar"))
     return answer(record, notice=_last_text(record))
 
 

@@ -12,10 +12,11 @@ from typing import Any
 
 from flask import Response, g, redirect, render_template, request, session, url_for
 
-from ...games.base import RuleError, Viewer
+from ...games.base import RuleError
 from ...games.ui import TableRequest, parse_uint
 from ...store import TableRecord
 from ...tables import Snapshot
+from ..api import request_viewer, seat_cookie
 from . import pages
 from .frame import YEAR, game_ui, service, texts_for
 
@@ -54,11 +55,16 @@ def _history_rows(snap: Snapshot, lang: str, key: tuple[str, str]) -> list[dict[
     by_seq: dict[int, dict[str, Any]] = {}
     for entry in snap.history:
         ev = entry.event
+        action = snap.game.public_action(ev.action)  # a secret in the logged action never reaches a page
         row = {"seq": ev.seq, "seat": ev.seat, "at": ev.at, "kind": ev.kind, "undone": snap.undone(entry),
-               "undoes": ev.undoes, "action": ev.action, "shown": True,
-               "player": players[ev.seat] if ev.seat is not None and 0 <= ev.seat < len(players) else None}
+               "undoes": ev.undoes, "action": action, "shown": True,
+               "player": players[ev.seat] if ev.seat is not None and 0 <= ev.seat < len(players) else None,
+               "by": ev.by, "by_name": players[ev.by] if ev.by is not None and 0 <= ev.by < len(players) else None}
         text = entry.texts.get(key)
-        if ev.kind == "settings":
+        if ev.kind == "seat":
+            name = row["player"] or "?"
+            text = texts.t("h_seat_taken_over" if ev.action.get("take_over") else "h_seat", lang, name=name)
+        elif ev.kind == "settings":
             changes = {k: v for k, v in ev.action.items() if k != "type"}
             said = ui.describe_setting(changes, lang) if ui is not None and ui.describe_setting else None
             text, row["shown"] = said if said is not None else (texts.t("h_settings", lang) if "h_settings" in texts
@@ -67,7 +73,7 @@ def _history_rows(snap: Snapshot, lang: str, key: tuple[str, str]) -> list[dict[
             target = by_seq.get(ev.undoes) if ev.undoes is not None else None
             text = texts.t("h_undo", lang, what=target["text"] if target else "?")
         elif text is None:
-            text = ui.describe(entry.before, entry.after, ev.action, ev.seat, lang, snap.options) if ui else ""
+            text = ui.describe(entry.before, entry.after, action, ev.seat, lang, snap.options) if ui else ""
             entry.texts[key] = text
         row["text"] = text
         rows.append(row)
@@ -114,18 +120,23 @@ def render_table(record: TableRecord, full: bool, *, fragment: bool = False,
     notice = flash.get("notice")
     notice = notice.get(g.lang) if isinstance(notice, dict) else None
     me = me_of(record) if full else None
-    viewer = Viewer(full=full, seat=me)
+    viewer = request_viewer(record, full, me)
+    private = snap.game.uses_seat_tokens(snap.options)
+    if private:  # at a table with secrets, a phone is the seat it proved, never merely the seat it picked
+        me = viewer.proven
     rows = history_rows(snap, g.lang)
 
     def dry_run(action: dict[str, Any]) -> RuleError | None:
         try:
-            service().act(record.id, snap.game.parse_action(action, snap.state), dry_run=True)
+            service().act(record.id, snap.game.parse_action(action, snap.state), dry_run=True, viewer=viewer)
         except RuleError as exc:
             return exc
         return None
 
     view = frame_view(snap, full, me, rows)
     view["error"], view["notice"] = error, notice
+    view["private_seats"], view["proven"] = private, viewer.proven
+    view["seats_held"] = sorted(service().seats(record.id)) if private and full else []
     if ui is not None:
         watching = full and request.cookies.get(ME_COOKIE) == "watch"
         req = TableRequest(state=snap.state, answer=service().answer(snap, viewer), options=snap.options,
@@ -192,6 +203,20 @@ def _fragment(record: TableRecord, full: bool) -> Response | str:
         return Response(status=204)
     resp = Response(render_table(record, full, fragment=True), mimetype="text/html")
     resp.headers["Cache-Control"] = "no-store"
+    return resp
+
+
+@pages.post("/t/<tid>/seat")
+def claim_seat(tid: str) -> Response:
+    """The claim form of a table with secrets: this phone takes a seat and keeps its token in a cookie."""
+    record, _ = service().resolve(tid, write=True)
+    seat = parse_uint(request.form.get("seat"), limit=len(record.players))
+    take_over = request.form.get("take_over") == "1" or request.args.get("take_over") == "1"
+    resp = redirect(url_for("pages.table", tid=record.id), 303)
+    if seat is None:
+        return resp
+    token, _ = service().claim_seat(record.id, seat, take_over=take_over)
+    resp.set_cookie(seat_cookie(record.id), token, max_age=YEAR, path="/", samesite="Lax", httponly=True)
     return resp
 
 
