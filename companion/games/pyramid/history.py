@@ -1,0 +1,37 @@
+"""One readable sentence per logged Pyramid action (the pages' history and the exports), from the states
+around it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import Place, Stop, Turn
+from .pyramid import row_counts
+from .state import State
+from .texts import cards_text, t
+
+
+def describe(before: State, after: State, action: Any, seat: int | None, lang: str) -> str:
+    p = before.names[seat] if seat is not None and 0 <= seat < before.n else "?"
+    space = "" if lang == "ja" else " "
+    parts: list[str] = []
+    if isinstance(action, Turn):
+        if after.last is not before.last and after.last is not None and after.last.result == "bust":
+            parts.append(t("h_bust", lang, p=p, card=action.card, cards=cards_text(after.last.cards, lang)))
+        else:
+            parts.append(t("h_turn", lang, p=p, card=action.card))
+            if after.forced and not before.forced:
+                parts.append(t("h_forced", lang, p=p))
+    elif isinstance(action, Stop):
+        parts.append(t("h_stop", lang, p=p, cards=cards_text(before.turned, lang)))
+    elif isinstance(action, Place):
+        parts.append(t("h_place", lang, p=p, card=action.card, row=action.row, x=action.x))
+        if seat is not None and after.phase != "building":
+            pyramid = after.pyramids[seat]
+            height = len(row_counts(pyramid))
+            parts.append(t("h_built_1" if height == 1 else "h_built", lang, p=p, h=height, n=len(pyramid)))
+    if after.over and not before.over:
+        from .views import end_lines
+
+        parts.extend(end_lines(after, lang))
+    return space.join(x for x in parts if x)

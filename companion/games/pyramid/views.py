@@ -1,0 +1,191 @@
+"""What Pyramid's pages show, computed from a table request: plain dicts for the templates (no Flask here).
+
+The pyramids as rows of half-offset cells (a card, a legal slot for the chosen card, or nothing), this turn's
+cards with the exact risk of the next one, the picker's counts, the standing (PY9) and the end.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..pairs import NUMBERS
+from ..ui import TableRequest, parse_uint
+from .game import bust_risk, result
+from .pyramid import grid, rank_key, row_counts, slots
+from .rules import places, ranking, winners
+from .state import State
+from .texts import cards_text, join_names, t
+
+MAX_OFFSET = 24  # row offsets the style sheet has classes for (a 55-card deck builds at most 10 rows)
+
+
+def size_class(width: int) -> str:
+    """Card size for a pyramid this many positions wide (a phone shows seven full-size cards in a row)."""
+    return "w-s" if width <= 7 else "w-m" if width <= 10 else "w-l" if width <= 14 else "w-xl"
+
+
+def pyramid_view(state: State, seat: int, lang: str, card: int | None = None) -> dict[str, Any]:
+    """Rows top first; each row a list of cells ``{kind: card|slot|gap, …}`` over the bottom row's span.
+    With ``card`` (the active builder's chosen card) the legal slots for it are cells too."""
+    pyramid = state.pyramids[seat]
+    cells = grid(pyramid)
+    fresh = set((r, x) for r, x, _ in state.placed_this_turn()) if seat == state.active else set()
+    legal = set(slots(cells, card)) if card is not None else set()
+    bottom = [x for r, x in cells if r == 1] + [x for r, x in legal if r == 1]
+    if not bottom:
+        return {"rows": [], "empty": True, "size": "w-s", "spoken": t("pyr_empty", lang)}
+    lo, hi = min(bottom), max(bottom)
+    height = max([r for r, _ in cells] + [r for r, _ in legal])
+    rows = []
+    for r in range(height, 0, -1):
+        row = []
+        for x in range(lo, hi - r + 2):
+            if (r, x) in cells:
+                row.append({"kind": "card", "n": cells[(r, x)], "new": (r, x) in fresh, "row": r, "x": x})
+            elif (r, x) in legal:
+                row.append({"kind": "slot", "row": r, "x": x, "value": f"{r}:{x}",
+                            "label": t("slot_label", lang, card=card, row=r, x=x)})
+            else:
+                row.append({"kind": "gap"})
+        rows.append({"r": r, "offset": min(r - 1, MAX_OFFSET), "cells": row})
+    spoken = ("; " if lang == "en" else "／").join(
+        t("rows_spoken", lang, r=r, cards=cards_text([c for (rr, x), c in sorted(cells.items()) if rr == r], lang))
+        for r in range(1, len(row_counts(pyramid)) + 1))
+    return {"rows": rows, "empty": False, "size": size_class(hi - lo + 1), "spoken": spoken}
+
+
+def summary_text(pyramid: tuple[tuple[int, int, int], ...], lang: str) -> str:
+    rows = row_counts(pyramid)
+    if not rows:
+        return ""  # the drawing says "no card yet"
+    return t("pyr_summary_1" if len(rows) == 1 else "pyr_summary", lang, h=len(rows), n=len(pyramid))
+
+
+def players_view(state: State, me: int | None, lang: str, chosen: int | None) -> list[dict[str, Any]]:
+    place = places(state)
+    out = []
+    for i, name in enumerate(state.names):
+        pyramid = state.pyramids[i]
+        building = state.phase == "building" and i == state.active
+        view = pyramid_view(state, i, lang, chosen if building else None)
+        out.append({"seat": i, "name": name, "me": me == i, "active": i == state.active and not state.over,
+                    "building": building, "place": place[i], "place_text": t("place_n", lang, n=place[i]),
+                    "summary": summary_text(pyramid, lang), "rows_top_first": list(reversed(row_counts(pyramid))),
+                    "pyramid": view, "label": t("pyr_label", lang, name=name, rows=view["spoken"])})
+    return out
+
+
+def risk_view(state: State, lang: str, shown: bool) -> dict[str, Any] | None:
+    risk = bust_risk(state)
+    if not shown or risk is None:
+        return None
+    size = state.deck_size
+    hit = risk * size  # the numerator over the deck size (not reduced): "10 in 53"
+    pct = f"{float(risk) * 100:.1f}".rstrip("0").rstrip(".")
+    return {"num": int(hit), "den": size, "pct": pct, "zero": not state.turned,
+            "text": t("risk_value", lang, num=int(hit), den=size, pct=pct),
+            "help": t("risk_help", lang, num=int(hit), den=size) if state.turned else t("risk_zero", lang),
+            "level": "high" if risk >= 0.5 else "mid" if risk >= 0.25 else "low"}
+
+
+def end_lines(state: State, lang: str) -> list[str]:
+    """PY9: the winner(s) and what decided it."""
+    found = result(state)
+    if found is None:
+        return []
+    win = winners(state)
+    names = [state.names[i] for i in win]
+    first = t("winner_one", lang, name=names[0]) if len(names) == 1 else \
+        t("winner_many", lang, names=join_names(names, lang))
+    by, row = found["decided_by"], found["row"]
+    best = rank_key(state.pyramids[win[0]])
+    if by == "height":
+        second = t("decided_height", lang, h=best[0])
+    elif by == "row" and row == best[0]:
+        second = t("decided_top", lang)
+    elif by == "row":
+        second = t("decided_row", lang, row=row)
+    else:
+        second = t("decided_tie", lang)
+    return [first, second]
+
+
+def standings_view(state: State, lang: str) -> dict[str, Any] | None:
+    if not state.over:
+        return None
+    place = places(state)
+    rows = [{"seat": i, "name": state.names[i], "place": place[i], "winner": place[i] == 1,
+             "height": len(row_counts(state.pyramids[i])),
+             "rows": " · ".join(str(n) for n in reversed(row_counts(state.pyramids[i]))) or "—"}
+            for i in ranking(state)]
+    lines = end_lines(state, lang)
+    return {"rows": rows, "title": lines[0], "why": lines[1]}
+
+
+def announcements(state: State, lang: str) -> list[dict[str, str]]:
+    out: list[dict[str, str]] = []
+    last = state.last
+    if last is not None and last.result == "bust":
+        out.append({"key": f"bust-{state.turn}-{len(state.discard)}", "kind": "flag",
+                    "text": t("last_bust", lang, name=state.names[last.seat], card=last.card,
+                              cards=cards_text(last.cards, lang))})
+    if not state.over and state.deck_size == 1:
+        out.append({"key": "last-card", "kind": "last", "text": t("ann_last_card", lang)})
+    if state.forced:
+        out.append({"key": "deck-out", "kind": "end", "text": t("ann_deck_out", lang)})
+    if state.over:
+        out.append({"key": "over", "kind": "over", "text": " ".join(end_lines(state, lang))})
+    return out
+
+
+def chosen_card(state: State, req: TableRequest) -> int | None:
+    """The card the builder is placing: ``?pick=N`` if it is still to place, else the biggest (a bottom card,
+    usually)."""
+    if state.phase != "building" or not state.turned:
+        return None
+    raw = req.query.get("pick", [""])[0] if req.query else ""
+    picked = parse_uint(raw, limit=11)
+    flashed = req.flash.get("pick") if isinstance(req.flash, dict) else None
+    for candidate in (picked, flashed):
+        if isinstance(candidate, int) and candidate in state.turned:
+            return candidate
+    return max(state.turned)
+
+
+def table_view(req: TableRequest, state: State) -> dict[str, Any]:
+    lang = req.lang
+    full = req.viewer.full
+    answer = req.answer
+    chosen = chosen_card(state, req) if full else None
+    remaining = state.remaining()
+    active = None if state.over else state.active
+    last = state.last
+    can = answer.get("can", {})
+    risk_on = bool(answer.get("options", {}).get("risk", True))
+    cells = grid(state.pyramids[state.active]) if chosen is not None else {}
+    chosen_slots = slots(cells, chosen) if chosen is not None else []
+    return {
+        "answer": answer, "phase": state.phase, "running": not state.over, "turn": state.turn,
+        "active": active, "active_name": state.names[active] if active is not None else None,
+        "my_turn": active is not None and req.me == active,
+        "can_act": full and not state.over, "can": can,
+        "deck_size": state.deck_size, "deck_total": state.deck.total,
+        "deck_pile": list(range(min(4, (state.deck_size + 13) // 14))),
+        "discard": list(state.discard), "discard_top": state.discard[-4:],
+        "turned": list(state.turned) if state.phase == "turning" else [],
+        "acquired": list(state.acquired), "to_place": sorted(state.turned, reverse=True)
+        if state.phase == "building" else [],
+        "chosen": chosen, "chosen_slots": len(chosen_slots),
+        "only_bottom": chosen is not None and all(r == 1 for r, _ in chosen_slots) and bool(cells),
+        "forced": state.forced,
+        "left": {v: remaining[v] for v in NUMBERS},
+        "risk_on": risk_on, "risk": risk_view(state, lang, risk_on),
+        "players": players_view(state, req.me, lang, chosen),
+        "last_text": None if last is None else (
+            t("last_bust", lang, name=state.names[last.seat], card=last.card, cards=cards_text(last.cards, lang))
+            if last.result == "bust" else
+            t("last_built", lang, name=state.names[last.seat], cards=cards_text(last.cards, lang))),
+        "last_kind": None if last is None else last.result,
+        "standings": standings_view(state, lang), "ranking": state.over,
+        "announcements": announcements(state, lang),
+    }
