@@ -1,0 +1,49 @@
+"""The docs keep up with the code: docs/api.md's The Pairs section names every action, STATE field and error
+code; docs/rules-the-pairs.md has every rule the code and tests cite; every code has both sentences."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from companion.games.the_pairs import ERROR_CODES, MESSAGES, new_game, state_to_json
+from companion.games.the_pairs.actions import _TYPES
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def section() -> str:
+    text = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    start = text.index("## The Pairs over the JSON API")
+    end = text.find("\n## ", start + 10)
+    return text[start:end if end > 0 else None]
+
+
+def test_api_md_documents_every_action_field_and_code() -> None:
+    doc = section()
+    for kind in _TYPES:
+        assert f'"type": "{kind}"' in doc, kind
+    for field in state_to_json(new_game(("A", "B", "C"), 0, {})):
+        assert f"`{field}`" in doc or f'"{field}"' in doc, field
+    for code in ERROR_CODES:
+        assert f"`{code}`" in doc, code
+
+
+def test_every_rule_cited_in_code_and_tests_exists() -> None:
+    rules = (ROOT / "docs" / "rules-the-pairs.md").read_text(encoding="utf-8")
+    defined = set(re.findall(r"\*\*(TP\d+)\b", rules))
+    assert defined == {f"TP{i}" for i in range(1, 11)}
+    cited: set[str] = set()
+    for folder in (ROOT / "companion" / "games" / "the_pairs", ROOT / "tests" / "the_pairs"):
+        for path in folder.glob("*.py"):
+            cited |= set(re.findall(r"\bTP(\d+)", path.read_text(encoding="utf-8")))
+    assert {f"TP{n}" for n in cited} <= defined
+    tests = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "tests" / "the_pairs").glob("test_*.py"))
+    for rule in ("tp1", "tp2", "tp5", "tp6", "tp7", "tp8", "tp9", "tp10"):
+        assert f"test_{rule}_" in tests, rule
+
+
+def test_every_code_has_a_sentence_in_both_languages() -> None:
+    for code in ERROR_CODES:
+        en, ja = MESSAGES[code]
+        assert en and ja and en != ja
