@@ -1,0 +1,147 @@
+"""ST4/ST8 secrecy of the phone box: the face of the die in the box reaches only the parent's proven phone.
+Every output another seat, a phone that merely says it is the parent (the unverified "me" cookie), or the
+read-only view can fetch is searched for the roll's secret salt and face: the table JSON, the log, the JSON
+and CSV exports, the pages and fragments, the history, a retried request's stored answer, a dry run and the
+live stream. Positive controls show the parent's own phone does see it (so the tests can fail)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from st_api import Table
+
+from companion.web import create_app
+
+
+@pytest.fixture
+def app(tmp_path) -> Iterator[Flask]:
+    app = create_app(str(tmp_path / "st.db"), secret_key="test")
+    app.config.update(TESTING=True)
+    yield app
+    app.extensions["companion"].close()
+    app.extensions["companion"].store.close()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+def rolled(app, client) -> tuple[Table, int, str]:
+    t = Table(client, 3, mode="box")
+    t.claim_all()
+    t.act({"type": "deal"})
+    t.act({"type": "begin"})
+    resp = t.post({"type": "roll"}, 0, action_id="roll-action-0001")
+    assert resp.status_code == 200
+    t.state = resp.get_json()["state"]
+    raw = [e for e in app.extensions["companion"].log(t.tid) if e.action.get("type") == "roll"][-1].action
+    return t, raw["face"], raw["salt"]
+
+
+def outputs(client: FlaskClient, t: Table, seat: int | None) -> dict[str, str]:
+    """Everything a phone of ``seat`` (None: no seat) can read about the table, as text."""
+    h = t.headers(seat)
+    urls = [f"/api/tables/{t.tid}", f"/api/tables/{t.vid}", f"/api/tables/{t.tid}/log",
+            f"/api/tables/{t.vid}/log", f"/t/{t.tid}", f"/t/{t.tid}/fragment", f"/v/{t.vid}",
+            f"/v/{t.vid}/fragment", f"/t/{t.tid}/log.json", f"/t/{t.tid}/log.csv", f"/v/{t.vid}/log.json",
+            f"/v/{t.vid}/log.csv", f"/api/tables/{t.tid}/seats"]
+    out = {}
+    for url in urls:
+        resp = client.get(url, headers=h)
+        assert resp.status_code == 200, url
+        out[url] = resp.get_data(as_text=True)
+    return out
+
+
+def test_st4_only_the_parents_phone_sees_the_face(app, client):
+    t, face, salt = rolled(app, client)
+    assert t.state["box"]["face"] == face  # the parent's own answer (positive control)
+    assert t.get(0)["box"]["face"] == face
+    for seat in (1, 2, None):
+        assert t.get(seat)["box"]["face"] is None
+    assert t.get(view=True)["box"]["face"] is None
+
+
+def test_st4_the_unverified_me_cookie_does_not_unlock_the_face(app, client):
+    t, face, salt = rolled(app, client)
+    client.set_cookie("me", "0", path=f"/t/{t.tid}")
+    assert t.get()["box"]["face"] is None
+    page = client.get(f"/t/{t.tid}").get_data(as_text=True)
+    assert "in-box" not in page and salt not in page
+
+
+def test_st4_no_output_of_another_seat_or_the_view_holds_the_secret(app, client):
+    t, face, salt = rolled(app, client)
+    for seat in (1, 2, None):
+        client.delete_cookie("me", path=f"/t/{t.tid}")
+        for url, text in outputs(client, t, seat).items():
+            assert salt not in text, (seat, url)
+            assert "in-box" not in text and "open-mine" not in text, (seat, url)
+        for event in client.get(f"/api/tables/{t.tid}/log", headers=t.headers(seat)).get_json()["events"]:
+            if event["action"]["type"] == "roll":
+                assert set(event["action"]) <= {"type", "player", "commit"}
+    own = client.get(f"/t/{t.tid}", headers=t.headers(0)).get_data(as_text=True)
+    assert "in-box" in own  # positive control: the parent's page draws the die in the box
+
+
+def test_st4_a_retried_request_gets_the_public_answer(app, client):
+    t, face, salt = rolled(app, client)
+    body = {"action": {"type": "roll"}, "action_id": "roll-action-0001"}
+    resp = client.post(f"/api/tables/{t.tid}/actions", json=body, headers=t.headers(1))
+    assert resp.status_code in (200, 403)
+    if resp.status_code == 200:
+        body = resp.get_data(as_text=True)
+        assert salt not in body and resp.get_json()["state"]["box"]["face"] is None
+
+
+def test_st4_dry_runs_say_nothing_of_the_face(app, client):
+    t, face, salt = rolled(app, client)
+    t.act({"type": "declare", "face": 7 - face, "card": t.state["players"][0]["cards"][0]["card"]}, 0)
+    for guess in range(1, 7):
+        resp = t.post({"type": "doubt", "face": guess}, 1, dry_run=True)
+        assert resp.status_code == 200 and resp.get_json()["legal"] is True
+        assert salt not in resp.get_data(as_text=True)
+        assert resp.get_json()["state"]["box"]["face"] is None
+
+
+def test_st4_the_live_stream_carries_only_the_version(app, client):
+    t, face, salt = rolled(app, client)
+    resp = client.get(f"/api/tables/{t.tid}/events", headers=t.headers(1), buffered=False)
+    first = next(iter(resp.response))
+    resp.close()
+    text = first.decode() if isinstance(first, bytes) else first
+    data = [line for line in text.splitlines() if line.startswith("data:")]
+    assert data and set(json.loads(data[0][5:])) == {"version"}
+
+
+def test_st7_a_doubt_reveals_the_face_to_everyone_with_a_checkable_seal(app, client):
+    import hashlib
+    t, face, salt = rolled(app, client)
+    commit = t.get(1)["box"]["commit"]
+    card = t.state["players"][0]["cards"][0]["card"]
+    t.act({"type": "declare", "face": face, "card": card}, 0)
+    t.act({"type": "doubt"}, 1)
+    for seat in (1, 2, None):
+        d = t.get(seat)["doubt"]
+        assert d["face"] == face and d["salt"] == salt and d["truth"] is True
+        assert hashlib.sha256(f"{face}:{salt}".encode()).hexdigest() == d["commit"] == commit
+    assert t.get(view=True)["doubt"]["face"] == face
+    page = client.get(f"/v/{t.vid}").get_data(as_text=True)
+    assert "st-result truth" in page
+
+
+def test_st8_all_pass_never_reveals_the_face(app, client):
+    t, face, salt = rolled(app, client)
+    card = t.state["players"][0]["cards"][0]["card"]
+    t.act({"type": "declare", "face": 6, "card": card}, 0)
+    t.act({"type": "pass"}, 1)
+    t.act({"type": "pass"}, 2)
+    assert t.get(0)["box"] is None
+    for seat in (0, 1, 2, None):
+        for url, text in outputs(client, t, seat).items():
+            assert salt not in text, (seat, url)
