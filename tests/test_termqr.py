@@ -151,7 +151,54 @@ def test_windows_console_without_vt_gets_ascii(monkeypatch: pytest.MonkeyPatch) 
 def test_auto_mode_and_off() -> None:
     assert termqr.terminal_qr(URL, stream=Stream(False), environ={}) == termqr.terminal_qr(URL, mode="ascii")
     assert termqr.terminal_qr(URL, stream=Stream(True), environ={"TERM": "xterm"},
+                              platform="linux") == termqr.terminal_qr(URL, mode="half")
+    assert termqr.terminal_qr(URL, stream=Stream(True), environ={"TERM": "xterm", "LANG": "ja_JP.UTF-8"},
                               platform="linux") == termqr.terminal_qr(URL, mode="ansi")
     assert termqr.terminal_qr(URL, mode="off") == ""
     with pytest.raises(ValueError):
         termqr.terminal_qr(URL, mode="sixel")
+
+
+HALF_TOKEN = re.compile(r"\x1b\[(30|37);(40|47)m|(\u2580)|\x1b\[0m$")
+
+
+def parse_half(text: str) -> list[list[bool]]:
+    """Two module rows per line: the foreground is the upper module, the background the lower."""
+    rows: list[list[bool]] = []
+    for line in text.split("\n"):
+        assert line.endswith(termqr.ANSI_RESET)
+        top: list[bool] = []
+        bottom: list[bool] = []
+        colours = None
+        pos = 0
+        while pos < len(line):
+            match = HALF_TOKEN.match(line, pos)
+            assert match, f"unexpected text at {pos}: {line[pos:pos + 10]!r}"
+            if match.group(1):
+                colours = (match.group(1) == "30", match.group(2) == "40")
+            elif match.group(3):
+                assert colours is not None
+                top.append(colours[0])
+                bottom.append(colours[1])
+            pos = match.end()
+        rows += [top, bottom]
+    return rows
+
+
+def test_half_blocks_halve_the_height_and_keep_every_module() -> None:
+    """Issue 12: 37 lines did not fit an 80x24 terminal; two module rows per line do, and scan the same."""
+    matrix = termqr.qr_matrix(URL)
+    text = termqr.terminal_qr(URL, mode="half", columns=80)
+    lines = text.split("\n")
+    assert len(lines) == (len(matrix) + 1) // 2 <= 22
+    decoded = parse_half(text)
+    assert decoded[:len(matrix)] == matrix
+    assert all(not dark for dark in decoded[len(matrix):][0]) if len(decoded) > len(matrix) else True
+    assert all(len(re.sub(r"\x1b\[[0-9;]*m", "", line)) <= 80 for line in lines)
+
+
+@pytest.mark.parametrize(("env", "wide"), [({"LANG": "ja_JP.UTF-8"}, True), ({"LC_ALL": "zh_CN.UTF-8"}, True),
+                                           ({"LANG": "en_US.UTF-8"}, False), ({}, False),
+                                           ({"LC_ALL": "C", "LANG": "ja_JP.UTF-8"}, False)])
+def test_half_blocks_only_where_blocks_are_one_cell_wide(env: dict[str, str], wide: bool) -> None:
+    assert termqr.wide_blocks(env) is wide

@@ -70,4 +70,48 @@
     };
     return Sound;
   };
+
+  /* Speech: a device that turned it on (and has the sound switch on) also says announcements aloud, through
+   * the browser's speech synthesis, in the page's language. Each event has a key and is said at most once on
+   * a device (keys are kept per table in localStorage). Nothing happens where speech synthesis is missing.
+   * A factory like CompanionSound: window.CompanionSpeech({store, soundOn, lang}) -> {supported, on, set,
+   * say(key, text), seen(key), mark(keys)}. Used by games' scripts (static/js/games/laminate-announce.js). */
+  window.CompanionSpeech = function (h) {
+    var store = h.store;
+    var SEEN = "lr-said:" + (h.table || "");
+    function supported() {
+      return !!(window.speechSynthesis && typeof window.speechSynthesis.speak === "function" &&
+                typeof window.SpeechSynthesisUtterance === "function");
+    }
+    function said() {
+      var list = null;
+      try { list = JSON.parse(store.get(SEEN) || "null"); } catch (e) { list = null; }
+      return Array.isArray(list) ? list : [];
+    }
+    function mark(keys) {
+      var list = said();
+      keys.forEach(function (k) { if (list.indexOf(k) < 0) { list.push(k); } });
+      store.set(SEEN, JSON.stringify(list.slice(-120)));
+    }
+    var Speech = {
+      supported: supported,
+      on: function () { return supported() && store.get("lr-speech") === "on" && h.soundOn(); },
+      wanted: function () { return store.get("lr-speech") === "on"; },
+      set: function (on) { store.set("lr-speech", on ? "on" : "off"); },
+      seen: function (key) { return said().indexOf(key) >= 0; },
+      mark: mark,
+      say: function (key, text) {
+        if (!key || !text || Speech.seen(key)) { return false; }
+        mark([key]);  // said or not, this event is past: never say it later
+        if (!Speech.on()) { return false; }
+        try {
+          var u = new window.SpeechSynthesisUtterance(text);
+          u.lang = h.lang === "ja" ? "ja-JP" : "en-US";
+          window.speechSynthesis.speak(u);
+        } catch (e) { return false; }
+        return true;
+      },
+    };
+    return Speech;
+  };
 })();

@@ -71,7 +71,11 @@ def test_two_phones_play_a_game_and_see_each_other_live(live, new_context) -> No
     expect(phone_b.locator("#picker")).to_be_visible()
     phone_b.locator("#picker label:has(input[value='coin-6'])").click()
     phone_b.locator("#picker label:has(input[value='book-6'])").click()
-    # Noether researches from the discard pile on phone A (any device may act for the active player).
+    # Noether researches from the discard pile on phone A: Hilbert's phone says who is playing, and acting
+    # for Noether is one deliberate step (issue 12: no idle tap records another player's move).
+    expect(phone_a.locator(".actionbar .bar-who")).to_have_text("Noether is playing")
+    expect(phone_a.locator("button[name=from][value=discard]")).to_be_hidden()
+    phone_a.locator(".act-for > summary").click()
     phone_a.locator("button[name=from][value=discard]").click()
     seen_within_a_second(phone_b, 2)
     expect(phone_b.locator("#picker")).to_be_visible()
@@ -82,6 +86,8 @@ def test_two_phones_play_a_game_and_see_each_other_live(live, new_context) -> No
     expect(phone_b.locator("#picker")).to_be_hidden()
 
     # 3. Banach publishes through the picker on phone A: three 9s make a Three of a Kind.
+    expect(phone_a.locator(".actionbar .bar-who")).to_have_text("Banach is playing")
+    phone_a.locator(".act-for > summary").click()
     phone_a.locator("[data-open-picker]").click()
     for card in ("suit6-9", "suit7-9", "onion-9"):
         phone_a.locator(f"#picker label:has(input[value='{card}'])").click()
@@ -135,14 +141,16 @@ def test_two_phones_play_a_game_and_see_each_other_live(live, new_context) -> No
     st = drive(act, state, lambda s: s["end"] is not None and s["pending"] is None)
     for page in (phone_a, phone_b):
         seen_within_a_second(page, st["version"])
-    expect(phone_a.locator("#announcer")).to_be_visible()
-    expect(phone_a.locator("#announcer-text")).to_contain_text("Hilbert reached 15 points")
-    expect(phone_a.locator("#announcer-text")).to_contain_text("took the End Flag")
-    expect(phone_b.locator("#announcer-text")).to_contain_text("エンドフラグ")
+    # Announcements never block (issue 12): a strip under the sticky countdown, no box to dismiss.
+    expect(phone_a.locator("#lam-news")).to_be_visible()
+    expect(phone_a.locator("#lam-news")).to_contain_text("Hilbert reached 15 points")
+    expect(phone_a.locator("#lam-news")).to_contain_text("took the End Flag")
+    expect(phone_b.locator("#lam-news")).to_contain_text("エンドフラグ")
+    expect(phone_a.locator("#announcer")).to_be_hidden()
     expect(phone_a.locator(".countdown")).to_contain_text("Final round")
     expect(phone_a.locator("#live-region")).to_contain_text("end condition is met")
-    phone_a.locator("#announcer-ok").click()
-    expect(phone_a.locator("#announcer")).to_be_hidden()
+    phone_a.locator("#lam-news").click()
+    expect(phone_a.locator("#lam-news")).to_be_hidden()
 
     st = drive(act, state, lambda s: s["over"])
     started = time.monotonic()
@@ -151,7 +159,7 @@ def test_two_phones_play_a_game_and_see_each_other_live(live, new_context) -> No
     assert time.monotonic() - started < 2 * LIVE_MS / 1000
     expect(phone_a.locator(".endscreen")).to_contain_text("Hilbert wins!")
     expect(phone_b.locator(".endscreen")).to_contain_text("Hilbertさんの勝ち！")
-    expect(phone_a.locator("#announcer-text")).to_contain_text("Game over")
+    expect(phone_a.locator("#lam-news")).to_contain_text("Game over")
     expect(phone_a.locator(".ranking tbody tr").first).to_contain_text("Hilbert")
     expect(phone_a.locator(".endscreen")).to_contain_text("Decided by score.")
     expect(phone_a.locator(".actionbar button[name=from]")).to_have_count(0)
@@ -174,5 +182,6 @@ def test_last_turn_is_announced_to_the_player_whose_turn_it_is(live, new_context
     st = drive(act, state, lambda s: s["end"] is not None and s["end"]["turns_left"] <= 3)
     seen_within_a_second(page, st["version"])
     name = st["players"][st["active"]]["name"]
-    expect(page.locator("#announcer-text")).to_contain_text(f"This is {name}’s last turn.")
+    expect(page.locator("#lam-news")).to_contain_text(f"This is {name}’s last turn.")
+    expect(page.locator("#announcer")).to_be_hidden()  # nothing to dismiss before acting
     expect(page.locator(f"#seat-{st['active']} .badge.last")).to_be_visible()

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..schema import MAX_INT, action_in, action_out, nat, obj, ref
 from . import DEFAULT_DECK, PAPER_IDS
+from .deckspec import SCHEMA as DECK_SCHEMA
 
 CARD_PATTERN = r"^[A-Za-z0-9]+-(?:[1-9]|1[0-3]|[AJQKajqk])$"
 SEAT = nat(0, 4)
@@ -21,9 +22,10 @@ def schema() -> dict[str, Any]:
     suits = [s.id for s in deck.suits]
     card_in = {
         "anyOf": [ref("CardOut"), {"type": "string", "maxLength": 40}],
-        "description": "SUIT-RANK: a suit id of the deck (" + ", ".join(suits) + ") and a rank 1–13 or A, J, Q, "
-                       "K, case-insensitive (pattern " + CARD_PATTERN + "). A string that names no card of the "
-                       "deck (heart-9, joker-1, coin-14) is refused with bad_card (400).",
+        "description": "SUIT-RANK: a suit id of the table's deck (STATE.card_deck; the default deck's ids are "
+                       + ", ".join(suits) + ") and a rank 1–13 or A, J, Q, K, case-insensitive (pattern "
+                       + CARD_PATTERN + "). A string that names no card of the table's deck (heart-9 in the "
+                       "default deck, joker-1, coin-14) is refused with bad_card (400).",
         "examples": ["coin-7", "book-K"],
     }
     actions = [
@@ -68,6 +70,8 @@ def schema() -> dict[str, Any]:
                    ("research_deck", "research_discard", "review", "pass")),
         "ranking": {"type": "array", "items": SEAT},
         "decided_by": {"enum": [None, "score", "fewest_papers", "shared"]},
+        "card_deck": {**ref("Deck"), "description": "The table's own deck (R1): every card that exists at this "
+                      "table. Cards in actions, questions and STATE are of this deck."},
     }
     suit_names = {
         "type": "object", "maxProperties": len(suits), "propertyNames": {"enum": suits},
@@ -99,7 +103,11 @@ def schema() -> dict[str, Any]:
     return {
         "components": {
             "Card": card_in,
-            "CardOut": {"enum": [str(c) for c in deck.cards], "description": "A card in canonical notation."},
+            "CardOut": {"type": "string", "pattern": r"^[a-z][a-z0-9]{0,11}-(?:[1-9]|1[0-3])$",
+                        "description": "A card of the table's deck (STATE.card_deck) in canonical notation: suit "
+                                       "id, a hyphen, the rank as a number (the default deck: "
+                                       + ", ".join(str(c) for c in deck.cards[:3]) + " … suit7-13)."},
+            "Deck": DECK_SCHEMA,
             "PaperType": {"enum": list(PAPER_IDS), "description": "Paper type id (R2)."},
             "PaperId": nat(1, MAX_INT),
             "SuitNames": suit_names,
@@ -110,8 +118,10 @@ def schema() -> dict[str, Any]:
         "logged": logged,
         "state": state,
         "state_description": "STATE of API.md (plus the additions start, turn, passes, hints, can, ranking, "
-                             "decided_by).",
+                             "decided_by, card_deck).",
         "create": {"hints": {"type": "boolean", "description": "Publish assistant on (default true)."},
+                   "deck": {**ref("Deck"), "description": "The table's own deck (R1), fixed for the table; "
+                            "default: the server's deck file, stored with the table."},
                    "suit_names": ref("SuitNames")},
         "settings": {"hints": {"type": "boolean"}, "suit_names": ref("SuitNames")},
         "queries": queries,

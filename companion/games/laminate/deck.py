@@ -1,4 +1,9 @@
-"""The Seven deck (R1), known only through its data file, and card notation."""
+"""The Seven deck (R1), known only through data, and card notation.
+
+A table carries its own deck (the ``deck`` option, R1): which ranks each suit holds, its names and symbol.
+New tables get ``deck.json`` unless they say otherwise, and store it; a table stored before the option
+existed has no deck in its options and replays against :data:`BUILTIN_V1`, a frozen copy of the deck as
+``deck.json`` described it then, so editing the file never changes an old table."""
 
 from __future__ import annotations
 
@@ -121,4 +126,19 @@ def rank_label(rank: int) -> str:
     return FACE.get(rank, str(rank))
 
 
+#: The deck every table had before tables carried their own (frozen: never edit; see the module text).
+BUILTIN_V1: dict[str, Any] = {
+    "name": {"en": "Seven", "ja": "セブン"},
+    "suits": [
+        {"id": "heart", "en": "Heart", "ja": "ハート", "symbol": "♥", "ranks": [1, 2, 3, 4, 5, 6, 7]},
+        {"id": "book", "en": "Book", "ja": "ブック", "symbol": "▤", "ranks": [2, 3, 4, 5, 6, 7, 8]},
+        {"id": "coin", "en": "Coin", "ja": "コイン", "symbol": "◎", "ranks": [3, 4, 5, 6, 7, 8, 9]},
+        {"id": "onion", "en": "Onion", "ja": "オニオン", "symbol": "♣", "ranks": [4, 5, 6, 7, 8, 9, 10]},
+        {"id": "coffin", "en": "Coffin", "ja": "コフィン", "symbol": "✠", "ranks": [5, 6, 7, 8, 9, 10, 11]},
+        {"id": "suit6", "en": "Suit 6", "ja": "スート6", "symbol": "★", "ranks": [6, 7, 8, 9, 10, 11, 12]},
+        {"id": "suit7", "en": "Suit 7", "ja": "スート7", "symbol": "◆", "ranks": [7, 8, 9, 10, 11, 12, 13]},
+    ],
+}
+
 DEFAULT_DECK = Deck.load()
+V1_DECK = Deck(BUILTIN_V1)

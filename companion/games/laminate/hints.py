@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .deck import DEFAULT_DECK, Card, Deck
+from .deck import Card, Deck
 from .errors import IllegalAction, Malformed
 from .melds import EVENS, FLUSHES, GROUPS, KINDS, STRAIGHTS
 from .papers import PAPERS, PUBLISHABLE
@@ -94,13 +94,14 @@ def _has_hand(items: Iterable[_Item]) -> bool:
     return any(i.kind == HAND for i in items)
 
 
-def hints(state: GameState, seat: int, hand: Sequence[Card], deck: Deck = DEFAULT_DECK) -> list[Option]:
+def hints(state: GameState, seat: int, hand: Sequence[Card], deck: Deck | None = None) -> list[Option]:
     """The cheapest publication of each paper type ``seat`` could claim with ``hand`` (its whole hand).
 
     Raises ``duplicate_card`` / ``card_on_table`` (IllegalAction) or ``bad_card`` (Malformed) for a hand
     that cannot exist. Options come in R2 order; each is legal (``rules.check``) as that seat's publish
     when it is that seat's turn and its hand holds exactly ``hand``.
     """
+    deck = deck or state.card_deck
     if not 0 <= seat < state.n:
         raise Malformed("bad_request", detail=f"player must be a seat from 0 to {state.n - 1}")
     hand_items = _hand_items(state, hand, deck)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import Viewer
+from .deckspec import spec_of
 from .rules import outcome
 from .state import GameState
 
@@ -48,4 +49,5 @@ def state_to_json(state: GameState, viewer: Viewer | None = None, options: dict[
         },
         "ranking": list(result.ranking) if result else [],
         "decided_by": result.decided_by if result else None,
+        "card_deck": spec_of(state.card_deck),
     }

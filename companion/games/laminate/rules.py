@@ -33,17 +33,19 @@ def new_game(names: Sequence[str], start: int = 0, deck: Deck = DEFAULT_DECK) ->
     return GameState(
         names=tuple(names), start=start, hands=(START_HAND,) * n,
         deck=deck.size - drawn, discard=drawn - START_HAND * n,
-        supply=tuple(p.copies for p in PAPER_TYPES), active=start, deck_size=deck.size,
+        supply=tuple(p.copies for p in PAPER_TYPES), active=start, deck_size=deck.size, card_deck=deck,
     )
 
 
-def check(state: GameState, action: Action, deck: Deck = DEFAULT_DECK) -> None:
+def check(state: GameState, action: Action, deck: Deck | None = None) -> None:
     """Raise IllegalAction if ``action`` is not legal now; return None otherwise."""
     apply(state, action, deck)
 
 
-def apply(state: GameState, action: Action, deck: Deck = DEFAULT_DECK) -> GameState:
-    """The state after ``action`` by the active player, end-of-turn effects included."""
+def apply(state: GameState, action: Action, deck: Deck | None = None) -> GameState:
+    """The state after ``action`` by the active player, end-of-turn effects included. The deck is the
+    table's own (``state.card_deck``) unless given."""
+    deck = deck or state.card_deck
     if state.over:
         raise IllegalAction("game_over")
     actor = state.active
@@ -279,9 +281,10 @@ def outcome(state: GameState) -> Outcome | None:
 # --- questions ----------------------------------------------------------------------------------------
 
 def meld_report(state: GameState, cards: Sequence[Card], cite: Sequence[int],
-                deck: Deck = DEFAULT_DECK) -> list[tuple[str, str | None]]:
+                deck: Deck | None = None) -> list[tuple[str, str | None]]:
     """Every paper type the meld (R4) satisfies (R3), each with None if the active player may claim it
     now or the code that forbids it. Raises for a meld that cannot be formed at all."""
+    deck = deck or state.card_deck
     _check_placed_cards(state, cards, deck, on_table_ok=True)
     cited = _cited_papers(state, cite)
     report: list[tuple[str, str | None]] = []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .deck import Card
+from .deck import DEFAULT_DECK, Card, Deck
 from .papers import PAPER_IDS, PAPERS
 
 
@@ -48,6 +48,8 @@ class GameState:
     turn: int = 1  # number of the turn in progress, counted from 1
     next_paper_id: int = 1
     deck_size: int = field(default=49, compare=False)
+    #: the table's own deck (R1): the cards that exist at this table; rules, pages and questions use it
+    card_deck: Deck = field(default=DEFAULT_DECK, compare=False, repr=False)
 
     @property
     def n(self) -> int:

@@ -159,15 +159,18 @@ TEXT: dict[str, tuple[str, str]] = {
 #: Short texts the scripts need (picker summary, warnings). Rendered into the page as data, never as code.
 JS_TEXT: tuple[str, ...] = (
     "picker_empty", "picker_no_match", "meld_matches", "meld_nothing", "selected_n",
-    "js_place", "js_hand", "js_give", "js_give_part", "js_sep", "js_card_word", "js_cards_word",
+    "js_place", "js_hand", "js_give", "js_give_part", "js_sep", "js_last_sep", "js_card_word", "js_cards_word",
     "js_free_own", "js_complete_now", "js_under_review", "js_too_small", "js_removed", "js_legal",
     "js_checking", "js_network", "refused", "js_makes", "sound_on", "sound_off", "js_pick_paper",
-    "js_nothing_to_publish", "js_done_publish", "js_reload",
+    "js_nothing_to_publish", "js_done_publish", "js_reload", "js_stale_what",
     # the "my hand" assistant
     "point_1", "points_n", "hint_spend", "hint_spend_gift", "hint_give_part", "hint_completes", "hint_review",
     "hint_cites", "hint_cite_item", "hint_cite_own", "hint_use", "hint_use_label", "hint_not_turn", "hint_none",
     "hint_empty", "hint_found_1", "hint_found_n", "hand_count", "hand_count_all", "hand_count_over",
     "hand_count_none", "hand_removed", "assistant_off",
+    # spoken announcements
+    "speak_on", "speak_off",
+    "cite_show_all",
 )
 
 TEXT.update({
@@ -175,7 +178,8 @@ TEXT.update({
     "js_hand": ("{name}’s hand: {from} → {to}", "{name}さんの手札：{from} → {to}枚"),
     "js_give": ("You give {list}.", "{list}を渡します。"),
     "js_give_part": ("{n} {word} to {name}", "{name}さんに{n}枚"),
-    "js_sep": (" and ", "、"),
+    "js_sep": (", ", "、"),
+    "js_last_sep": (" and ", "、"),
     "js_card_word": ("card", "枚"),
     "js_cards_word": ("cards", "枚"),
     "js_free_own": ("Citing your own papers is free.", "自分の論文の引用は無料です。"),
@@ -193,6 +197,7 @@ TEXT.update({
     "js_pick_paper": ("Choose which paper to claim.", "受け取る論文を選んでください。"),
     "js_nothing_to_publish": ("Pick at least one card from the hand.", "手札から少なくとも1枚選んでください。"),
     "js_done_publish": ("Published.", "発表しました。"),
+    "js_stale_what": ("Latest move: {what}", "直近の手：{what}"),
 })
 
 TEXT.update({
@@ -261,6 +266,88 @@ MATCH_REASONS: dict[str, tuple[str, str]] = {
     "cite_not_complete": ("cited paper under review", "引用先が査読中"),
 }
 
+# --- the table's own deck (R1): start page editor, rules page ---
+TEXT.update({
+    "deck_title": ("Your deck", "お手元のデッキ"),
+    "deck_summary_default": ("Deck: {name} (this server’s deck) · see or change",
+                             "デッキ：{name}（このサーバーの標準）· 確認・変更"),
+    "deck_summary_custom": ("Deck: {name} (as the last table had it) · see or change",
+                            "デッキ：{name}（前回の卓と同じ）· 確認・変更"),
+    "deck_help": ("Tick the ranks each suit of your real Seven deck holds: 7 suits, 49 cards, no card twice. "
+                  "The table keeps this deck for good; the next table starts from it.",
+                  "お手元のセブンの各スートが持つランクにチェックを入れてください（7スート・49枚・同じカードなし）。"
+                  "この卓はずっとこのデッキを使い、次の卓もここから始まります。"),
+    "deck_use_default": ("Use this server’s deck instead (deck.json)", "このサーバーの標準デッキ（deck.json）に戻す"),
+    "deck_name_en": ("Deck name (English)", "デッキ名（英語）"),
+    "deck_name_ja": ("Deck name (Japanese)", "デッキ名（日本語）"),
+    "deck_suit_en": ("Name (English)", "名前（英語）"),
+    "deck_suit_ja": ("Name (Japanese)", "名前（日本語）"),
+    "deck_symbol": ("Symbol", "記号"),
+    "deck_ranks": ("Ranks", "ランク"),
+    "deck_count_label": ("Cards", "枚数"),
+    "deck_count": ("{n} of {total} cards", "{total}枚中{n}枚"),
+    "rules_table_deck": ("This table’s deck: {name}", "この卓のデッキ：{name}"),
+    "rules_back": ("Back to the table", "卓に戻る"),
+    "suit_ranks": ("{first}–{last}", "{first}〜{last}"),
+})
+
+# --- spoken announcements (speech synthesis, on devices that turn it on) and the banner ---
+TEXT.update({
+    "speak_turn": ("{name}’s turn.", "{name}さんの番です。"),
+    "speak_endflag": ("{name} lays the End Flag.", "{name}さんがエンドフラグを出します。"),
+    "speak_countdown": ("Final round: {n} turns left.", "最終ラウンド、残り{n}ターン。"),
+    "speak_last": ("Final round: the last turn.", "最終ラウンド、最後のターン。"),
+    "speak_on": ("Speak: on", "読み上げ：オン"),
+    "speak_off": ("Speak: off", "読み上げ：オフ"),
+    "speak_label": ("Say announcements aloud on this device", "この端末でお知らせを読み上げる"),
+    "news_label": ("Announcement", "お知らせ"),
+    # what to do with the real cards after a move (todo.py)
+    "todo_title": ("With the real cards", "実物のカードで"),
+    "todo_draw2": ("Draw 2 from the deck, keep 1, put the other face up on the discard pile.",
+                   "山札から2枚引き、1枚を手札に、もう1枚を表向きで捨て札に置きます。"),
+    "todo_take_discard": ("Take the top card of the discard pile.", "捨て札の一番上を取ります。"),
+    "todo_take_last": ("Take the one card left (deck or discard pile).", "残っている1枚（山札か捨て札）を取ります。"),
+    "todo_reshuffle": ("Deck empty: shuffle the {n} discards into a new deck, then draw 2, keep 1, discard 1.",
+                       "山札がありません。捨て札{n}枚を混ぜて新しい山札にし、2枚引いて1枚を残し、1枚を捨てます。"),
+    "todo_last_then_reshuffle": ("Draw the last deck card, shuffle the {n} discards into a new deck and draw 1 "
+                                 "more; keep 1 of the 2, discard the other.",
+                                 "山札の最後の1枚を引き、捨て札{n}枚を混ぜて新しい山札にしてもう1枚引きます。"
+                                 "2枚のうち1枚を残し、もう1枚を捨てます。"),
+    "todo_lay": ("Lay {cards} in a row under the {paper} paper (#{id}).",
+                 "{cards}を{paper}の論文カード（#{id}）の下に並べます。"),
+    "todo_give_one": ("Give {n} from your hand to {names}.", "手札から{names}さんに{n}渡します。"),
+    "todo_give_each": ("Give {n} each from your hand to {names}.", "手札から{names}さんに{n}ずつ渡します。"),
+    "todo_give_part": ("{n} to {name}", "{name}さんに{n}"),
+    "todo_give_list": ("From your hand, give {list}.", "手札から{list}渡します。"),
+    "todo_receive": ("{name} gives you {n} from their hand (a citation).",
+                     "{name}さんから手札を{n}受け取ります（引用）。"),
+    "todo_review": ("Take {card} from {owner}’s paper #{id} into your hand.",
+                    "{owner}さんの論文 #{id} から{card}を手札に取ります。"),
+    "todo_reviewed": ("{name} takes {card} from your paper #{id}.",
+                      "{name}さんがあなたの論文 #{id} から{card}を取ります。"),
+    "todo_endflag": ("Lay {card} with the End Flag in front of you.", "{card}をエンドフラグと一緒に手元に置きます。"),
+    "todo_for": ("{name}: {what}", "{name}さん：{what}"),
+    # the picker: citations next to the grid, filtered by the selection; the assistant in one tap
+    "cite_fit_note": ("Showing the papers that make a meld with your cards.",
+                      "選んだカードと役になる論文だけを表示しています。"),
+    "cite_show_all": ("Show all", "すべて表示"),
+    "fill_from_hand": ("From my hand", "自分の手札から"),
+    # table-centre mode
+    "centre_title": ("Table centre", "テーブル中央"),
+    "centre_enter": ("Table-centre mode (for a tablet in the middle of the table)",
+                     "テーブル中央モード（卓の真ん中に置くタブレット用）"),
+    "centre_leave": ("Leave table-centre mode", "テーブル中央モードを終了"),
+    "centre_join": ("Scan to join and play", "読み取って参加"),
+    "centre_view": ("Scan to watch (read-only)", "読み取って観戦（閲覧のみ）"),
+    "centre_join_qr": ("QR code of the players' link", "プレイヤー用リンクのQRコード"),
+    "centre_view_qr": ("QR code of the read-only link", "閲覧用リンクのQRコード"),
+    # the turn-aware action bar
+    "playing_now": ("{name} is playing", "{name}さんの番です"),
+    "act_for": ("Act for {name}…", "{name}さんの代わりに操作…"),
+    "act_for_help": ("This is {me}’s phone. A move made here is {name}’s, and the history notes it came from "
+                     "this phone.", "この端末は{me}さんのものです。ここでの操作は{name}さんの手として記録され、"
+                     "この端末からだったことも履歴に残ります。"),
+})
 
 LAMINATE = Texts(TEXT, COMMON)
 

@@ -4,16 +4,21 @@ refusal is shown. No Flask: the web layer hands in plain values."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..base import RuleError
 from ..ui import FormIntent, GameUI, TableRequest, parse_uint
-from . import DEFAULT_DECK, PAPERS, IllegalAction, parse_action
+from . import DEFAULT_DECK, PAPERS, Deck, IllegalAction, parse_action
+from .deck import rank_label
+from .deckform import form_context, parse_form
+from .deckspec import deck_of
 from .papers import PAPER_TYPES
 from .texts import JS_TEXT, LAMINATE, MATCH_REASONS, t
 from .views import PICKER_WHERE, card_view, describe, error_shown, table_view
 
 DECK = DEFAULT_DECK
+CARD_SHAPE = re.compile(r"[a-z][a-z0-9]{0,11}-(?:[1-9]|1[0-3])", re.IGNORECASE)
 PICKER = "?picker=open"  # a page without script opens the picker again with the selection
 ECHO_MAX = 300  # characters of a refusal sentence kept for the next page
 MAX_ECHOED = 64  # cards or cited papers of a form looked at
@@ -38,6 +43,10 @@ def _view(req: TableRequest) -> dict[str, Any]:
         check = req.query.get("check", [""])[0] == "1"
     picker_open = picker_open or query_open
     view = table_view(req, selection=selection, check=check)
+    shown = [r for r in req.history if r.get("shown", True) and r.get("text")]
+    if req.error and req.error.get("code") == "stale" and shown:  # say what changed: the latest move
+        view["error"] = {**req.error, "message": f"{req.error.get('message', '')} "
+                                                 f"{t('js_stale_what', req.lang, what=shown[-1]['text'])}"}
     view["picker_open"] = picker_open and req.viewer.full and view["can_act"]
     if (req.viewer.full and check and selection and req.error is None and req.query.get("check", [""])[0] == "1"
             and selection.get("paper")):
@@ -63,10 +72,10 @@ def _describe(before: Any, after: Any, action: dict[str, Any], seat: int | None,
               options: dict[str, Any]) -> str:
     names = options.get("suit_names") or None
     try:
-        parsed = parse_action(action, DECK)
+        parsed = parse_action(action, before.card_deck)
     except IllegalAction:  # a log this engine cannot read: still say something
         return t("h_unknown", lang, p="?", type=str(action.get("type", "?")))
-    return describe(before, after, parsed, seat, lang, names, DECK)
+    return describe(before, after, parsed, seat, lang, names, before.card_deck)
 
 
 def _describe_setting(changes: dict[str, Any], lang: str) -> tuple[str, bool]:
@@ -123,10 +132,10 @@ def _clean_flash(flash: dict[str, Any]) -> dict[str, Any]:
     if selection:
         cards: list[str] = []
         for raw in selection.get("cards", ())[:MAX_ECHOED]:
-            try:
-                card = str(DECK.parse(raw))
-            except IllegalAction:
+            # the table's deck is not known here: keep what is shaped like a card (the page checks the rest)
+            if not isinstance(raw, str) or not CARD_SHAPE.fullmatch(raw):
                 continue
+            card = raw.lower()
             if card not in cards:
                 cards.append(card)
         paper = selection.get("paper")
@@ -139,9 +148,25 @@ def _error_shown(view: dict[str, Any], where: str | None) -> bool:
     return error_shown(view, where, bool(view.get("picker_open")))
 
 
-def _rules_context(lang: str) -> dict[str, Any]:
-    return {"papers": PAPER_TYPES, "deck": DECK,
-            "example": [card_view(c, lang) for c in ("heart-5", "book-5", "coin-5")]}
+def _rules_context(lang: str, deck: Deck = DECK, names: dict[str, str] | None = None) -> dict[str, Any]:
+    """The rules page: with no table, the deck a new table gets (deck.json); with one, that table's deck."""
+    example = [c for c in deck.cards if c.rank == 5][:3]  # a three of a kind (R2) this deck can make
+    return {"papers": PAPER_TYPES, "deck": deck, "deck_name": deck.name.get(lang, ""),
+            "suits": [{"id": s.id, "name": (names or {}).get(s.id) or s.name(lang), "symbol": s.symbol,
+                       "ranks_text": ranks_text(s.ranks, lang)} for s in deck.suits],
+            "example": [card_view(c, lang, names, deck) for c in example]}
+
+
+def _rules_for_table(lang: str, options: dict[str, Any]) -> dict[str, Any]:
+    return {**_rules_context(lang, deck_of(options), options.get("suit_names") or None), "for_table": True}
+
+
+def ranks_text(ranks: tuple[int, ...], lang: str) -> str:
+    """'A–7' for a run of ranks, else the ranks one by one ('A, 3, 5, 7')."""
+    labels = [rank_label(r) for r in ranks]
+    if ranks and list(ranks) == list(range(ranks[0], ranks[-1] + 1)) and len(ranks) > 2:
+        return t("suit_ranks", lang, first=labels[0], last=labels[-1])
+    return ("・" if lang == "ja" else ", ").join(labels)
 
 
 CSV_COLUMNS = ("type", "from", "paper", "cards", "cite", "card")
@@ -166,7 +191,9 @@ UI = GameUI(
     describe=_describe,
     rules_template="laminate/rules.html",
     rules_context=_rules_context,
-    scripts=("js/games/laminate-picker.js", "js/games/laminate-assistant.js", "js/games/laminate.js"),
+    scripts=("js/games/laminate-picker.js", "js/games/laminate-assistant.js", "js/games/laminate-cite.js",
+             "js/games/laminate.js", "js/games/laminate-announce.js"),
+    styles=("css/laminate.css",),
     js_text=JS_TEXT,
     js_extra=_js_extra,
     form_intent=_form_intent,
@@ -176,4 +203,10 @@ UI = GameUI(
     describe_setting=_describe_setting,
     csv_columns=CSV_COLUMNS,
     csv_cells=_csv_cells,
+    option_template="laminate/_deck_form.html",
+    option_context=form_context,
+    option_form=parse_form,
+    option_scripts=("js/games/laminate-deck.js",),
+    option_styles=("css/laminate-deck.css",),
+    rules_for_table=_rules_for_table,
 )

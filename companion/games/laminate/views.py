@@ -17,6 +17,7 @@ from .actions import EndFlag, Pass, Publish, Research, Review
 from .deck import rank_label
 from .papers import ENDFLAG, PUBLISHABLE
 from .texts import MATCH_REASONS, join_names, t
+from .todo import todo
 
 # --- input ----------------------------------------------------------------------------------------------
 
@@ -140,6 +141,19 @@ def announcements(state: GameState, answer: dict[str, Any], lang: str) -> list[d
     return out
 
 
+def speak_turn(state: GameState, lang: str) -> dict[str, str] | None:
+    """What a device that turned speech on says when a turn starts: the countdown (R17) and whose turn it
+    is. The key names the moment, so no device says it twice."""
+    if state.over or state.active is None:
+        return None
+    name = state.names[state.active]
+    text = t("speak_endflag" if state.pending == ENDFLAG else "speak_turn", lang, name=name)
+    if state.end is not None and state.pending is None:
+        left = state.end.turns_left
+        text = (t("speak_last", lang) if left == 1 else t("speak_countdown", lang, n=left)) + " " + text
+    return {"key": f"turn-{state.turn}-{state.active}-{state.pending or ''}", "text": text}
+
+
 def winners_text(answer: dict[str, Any], lang: str) -> str:
     names = [answer["players"][s]["name"] for s in answer["winners"]]
     if not names:
@@ -168,7 +182,7 @@ def table_view(req: TableRequest, *, selection: dict[str, Any] | None = None, ch
                ) -> dict[str, Any]:
     """Laminate's part of what ``laminate/_table.html`` needs (the frame adds ids, links and the history)."""
     state: GameState = req.state
-    deck: Deck = DEFAULT_DECK
+    deck: Deck = state.card_deck
     names = req.options.get("suit_names") or None
     answer = req.answer
     full, lang, me = req.viewer.full, req.lang, req.me
@@ -240,6 +254,8 @@ def table_view(req: TableRequest, *, selection: dict[str, Any] | None = None, ch
         "deck_text": cards_count(state.deck, lang), "discard_text": cards_count(state.discard, lang),
         "can": answer["can"], "countdown": countdown, "ranking": ranking,
         "announcements": announcements(state, answer, lang),
+        "speak_turn": speak_turn(state, lang),
+        "todo": todo(req, lambda c: deck.label(c, lang, names)),
         "last_turn": is_last_turn(state),
         "review_possible": can_act and state.pending is None and state.can_review(),
     }
@@ -293,7 +309,7 @@ def grid(deck: Deck, state: GameState, lang: str, names: dict[str, str] | None,
 
 def picker_view(state: GameState, lang: str, names: dict[str, str] | None, selection: dict[str, Any],
                 check: bool) -> dict[str, Any]:
-    deck: Deck = DEFAULT_DECK
+    deck: Deck = state.card_deck
     active = state.active
     chosen_cards = [c for c in selection.get("cards", []) if isinstance(c, str)]
     chosen_cite = {n for c in selection.get("cite", []) if (n := parse_uint(str(c))) is not None}
@@ -307,6 +323,7 @@ def picker_view(state: GameState, lang: str, names: dict[str, str] | None, selec
                             "own": own, "selected": paper.id in chosen_cite,
                             "cost": t("cite_free", lang) if own else t("cite_cost", lang,
                                                                        name=state.names[paper.owner])})
+    citable.sort(key=lambda c: deck.index.get(deck.parse(c["card"]["id"]), 0))  # next to the grid: deck order
     papers = []
     for pid in PUBLISHABLE:
         ptype = PAPERS[pid]

@@ -10,6 +10,11 @@
   if (!C) { return; }
   var doc = document;
   var $ = C.$, $$ = C.$$, el = C.el, tx = C.tx, text = C.text, store = C.store, tableEl = C.tableEl;
+  /* "A, B and C" / "A、B、C": a list of gifts reads as one sentence */
+  function joinList(parts) {
+    if (parts.length < 2) { return parts.join(""); }
+    return parts.slice(0, -1).join(tx("js_sep")) + tx("js_last_sep") + parts[parts.length - 1];
+  }
   var LANG = C.lang, postJSON = C.postJSON, errorText = C.errorText;
   var Live = C.Live;
   var L = window.LaminateCompanion = window.LaminateCompanion || {};
@@ -246,7 +251,7 @@
       if (o.gifts) {
         var parts = giftOrder.length ? giftOrder.map(function (owner) { return tx("hint_give_part", { n: gifts[owner], name: owner }); })
           : [tx("hint_give_part", { n: o.gifts, name: "?" })];
-        cost = tx("hint_spend_gift", { n: n, word: word, m: o.cards.length, gifts: parts.join(tx("js_sep")) });
+        cost = tx("hint_spend_gift", { n: n, word: word, m: o.cards.length, gifts: joinList(parts) });
       } else {
         cost = tx("hint_spend", { n: n, word: word, m: o.cards.length });
       }

@@ -10,6 +10,11 @@
   if (!C) { return; }
   var doc = document;
   var $ = C.$, $$ = C.$$, el = C.el, cssq = C.cssq, tx = C.tx, text = C.text, store = C.store, tableEl = C.tableEl;
+  /* "A, B and C" / "A、B、C": a list of gifts reads as one sentence */
+  function joinList(parts) {
+    if (parts.length < 2) { return parts.join(""); }
+    return parts.slice(0, -1).join(tx("js_sep")) + tx("js_last_sep") + parts[parts.length - 1];
+  }
   var LANG = C.lang, postJSON = C.postJSON, errorText = C.errorText, randomId = C.randomId;
   var Live = C.Live, Toast = C.Toast;
   var L = window.LaminateCompanion = window.LaminateCompanion || {};
@@ -227,7 +232,7 @@
             var parts = giftOrder.map(function (o) {
               return tx("js_give_part", { n: gifts[o], word: gifts[o] === 1 ? tx("js_card_word") : tx("js_cards_word"), name: o });
             });
-            box.appendChild(el("p", "gift", tx("js_give", { list: parts.join(tx("js_sep")) })));
+            box.appendChild(el("p", "gift", tx("js_give", { list: joinList(parts) })));
           }
           if (ownCited) { box.appendChild(el("p", "help", tx("js_free_own"))); }
           var need = s.cards.length + giftTotal;
@@ -391,12 +396,23 @@
           Picker.save();
           Picker.close();
           Toast.show(tx("js_done_publish"));
-          Live.refresh(false);
+          // then what to do with the real cards (the lay-out, the gifts), as the table now says it
+          Promise.resolve(Live.refresh(false)).then(function () {
+            var lines = $$(".todo.mine .todo-line").map(function (p) { return p.textContent; });
+            if (lines.length) { Toast.show(tx("js_done_publish") + " " + lines.join(" ")); }
+          });
           return;
         }
         var code = res.body && res.body.error;
-        Picker.say(code === "stale" ? "top" : (WHERE[code] || "paper"), errorText(res.body), true);
-        if (code === "stale") { Live.refresh(false); }
+        var message = errorText(res.body);
+        Picker.say(code === "stale" ? "top" : (WHERE[code] || "paper"), message, true);
+        if (code === "stale") {
+          // say what changed: the latest move, once the table is fresh again
+          Promise.resolve(Live.refresh(false)).then(function () {
+            var latest = $(".hist.recent li");
+            if (latest) { Picker.say("top", message + " " + tx("js_stale_what", { what: latest.textContent.trim() }), true); }
+          });
+        }
       }, function () {
         if (btn) { btn.disabled = false; }
         Picker.say("top", tx("js_network"), true);
