@@ -76,9 +76,11 @@ class TableService:
         # never held across disk I/O, so reads stay fast while a write waits for fsync.
         self._write_lock = threading.RLock()
         self._lock = threading.RLock()
-        # Streams wait on this; it guards only ``_versions`` and is never held while taking ``_lock``,
-        # so a writer notifying can never deadlock with a waiter.
-        self._changed = threading.Condition(threading.Lock())
+        # Streams wait on their table's condition; all share ``_live``, which guards only ``_versions`` and
+        # ``_subscribers`` and is never held while taking ``_lock``, so a writer notifying can never deadlock
+        # with a waiter. A change wakes only the streams of its own table.
+        self._live = threading.Lock()
+        self._subscribers: dict[str, threading.Condition] = {}
         self._versions: dict[str, int] = {}
         self.closing = False
 
@@ -109,7 +111,11 @@ class TableService:
             raise ServiceError(400, "bad_request", exc.message("en"), exc.message("ja")) from None
         record = TableRecord(secrets.token_urlsafe(18), secrets.token_urlsafe(18), tuple(cleaned), start,
                              now_iso(), found.id, chosen)
-        table = CachedTable(record, found, 0, [found.new_game(record.players, start, chosen)])
+        try:  # a game may refuse a set-up its options allow one by one (a deck too small to deal)
+            first = found.new_game(record.players, start, chosen)
+        except RuleError as exc:
+            raise ServiceError(400, exc.code, exc.message("en"), exc.message("ja")) from None
+        table = CachedTable(record, found, 0, [first])
         self.store.create_table(record)
         with self._lock:
             self._cache_put(record.id, table)
@@ -159,6 +165,49 @@ class TableService:
     def recent(self, limit: int = 10) -> list[tuple[TableRecord, int, str | None]]:
         return self.store.recent_tables(limit)
 
+    # --- plays: play again, and reading every table for the plays record ---
+
+    def next_table(self, table_id: str) -> TableRecord | None:
+        """The table that "play again" made from this one, if any."""
+        return self.store.next_of(table_id)
+
+    def play_again(self, table_id: str) -> tuple[Snapshot, bool]:
+        """A new table for a finished one: the same players and seats, the start moved on one seat, the same
+        options (settings included). The old table logs a ``next`` event (the version goes up, so every phone
+        refreshes and follows). Asked twice (two phones at once), the second gets the same new table:
+        (snapshot of the new table, whether it was made now)."""
+        with self._write_lock:
+            snap = self._table(table_id)
+            found = self.store.next_of(table_id)
+            if found is not None:
+                return self.snapshot(found.id), False
+            record, game = snap.record, snap.game
+            if not game.is_over(snap.state):
+                raise ServiceError(409, "game_not_over", "The game is not over yet: finish it before playing again.",
+                                   "ゲームはまだ終わっていません。終わってからもう一度遊べます。")
+            options = {o.id: record.options[o.id] for o in game.options if o.id in record.options}
+            new = self.create_table(list(record.players), (record.start + 1) % len(record.players), options,
+                                    game=game.id)
+            event = EventRow(snap.version + 1, "next", None, {"type": "next_table"}, None, None, now_iso())
+            with self.store.write() as conn:
+                self._check_log(conn, snap)
+                self.store.append(conn, table_id, event, None)
+                self.store.link_next(conn, table_id, new.record.id, event.at)
+            with self._lock:
+                snap.record_entry(Entry(event))
+                snap.version = event.seq
+        self._notify(table_id, event.seq)
+        return new, True
+
+    def peek(self, table_id: str) -> Snapshot:
+        """A table as it is now, without caching it: the plays pages read every table, and replaying an old
+        one must not push a live table out of the cache."""
+        with self._lock:
+            cached = self._cache.get(table_id)
+            if cached is not None:
+                return cached.view()
+        return self._rebuild(table_id).view()
+
     # --- reading ---
 
     def snapshot(self, table_id: str) -> Snapshot:
@@ -204,7 +253,7 @@ class TableService:
         snap = CachedTable(record, game, 0, [game.new_game(record.players, record.start, record.options)])
         for event in self.store.events(table_id):
             snap.version = event.seq
-            if event.kind in ("settings", "seat"):  # the table row holds the settings; seats are in the store
+            if event.kind in ("settings", "seat", "next"):  # the row holds the settings; seats, links are in the store
                 snap.record_entry(Entry(event))
             elif event.kind == "undo":
                 snap.stack.pop()
@@ -387,16 +436,23 @@ class TableService:
     # --- live updates ---
 
     def _notify(self, table_id: str | None = None, version: int | None = None) -> None:
-        with self._changed:
+        """Wake the streams of ``table_id`` (every stream when None: shutting down)."""
+        with self._live:
             if table_id is not None and version is not None:
                 self._versions[table_id] = version
-            self._changed.notify_all()
+            waiting = [self._subscribers.get(table_id)] if table_id is not None else list(self._subscribers.values())
+            for condition in waiting:
+                if condition is not None:
+                    condition.notify_all()
 
     def wait_for_change(self, table_id: str, known: int, timeout: float) -> int:
         """Block until the table's version differs from ``known`` (or timeout); return the version."""
-        with self._changed:
+        with self._live:
             self._versions.setdefault(table_id, known)
-            self._changed.wait_for(lambda: self.closing or self._versions[table_id] != known, timeout)
+            condition = self._subscribers.get(table_id)
+            if condition is None:
+                condition = self._subscribers[table_id] = threading.Condition(self._live)
+            condition.wait_for(lambda: self.closing or self._versions[table_id] != known, timeout)
             return self._versions[table_id]
 
     def close(self) -> None:

@@ -235,14 +235,24 @@ class Store:
                           (table_id,))
         return self._record(rows[0]) if rows else None
 
-    def table_summaries(self) -> list[tuple[TableRecord, int, str | None, int | None, str | None]]:
-        """Every table, newest first: (record, version, last activity, cached play's version, cached play)."""
-        rows = self._read(
-            "SELECT t.*, COALESCE(v.version, 0) AS version, v.last_at, p.version AS play_version, p.data "
-            "FROM tables t LEFT JOIN (SELECT table_id, MAX(seq) AS version, MAX(at) AS last_at FROM events "
-            "GROUP BY table_id) v ON v.table_id = t.id LEFT JOIN plays p ON p.table_id = t.id "
-            "ORDER BY t.created_at DESC, t.id")
-        return [(self._record(r), r["version"], r["last_at"], r["play_version"], r["data"]) for r in rows]
+    def table_versions(self) -> list[dict[str, Any]]:
+        """Every table, newest first, as {id, game, created_at, version, last_at} (the last event's seq and
+        time, found through the primary key: no scan of the log)."""
+        return self._read(
+            "SELECT t.id, t.game, t.created_at, COALESCE(e.seq, 0) AS version, e.at AS last_at FROM tables t "
+            "LEFT JOIN events e ON e.table_id = t.id AND e.seq = "
+            "(SELECT MAX(seq) FROM events m WHERE m.table_id = t.id) ORDER BY t.created_at DESC, t.id")
+
+    def cached_plays(self, table_ids: list[str]) -> dict[str, tuple[int, str]]:
+        """table id -> (version, JSON) of the cached plays of these tables."""
+        found: dict[str, tuple[int, str]] = {}
+        for i in range(0, len(table_ids), 500):  # SQLite's limit on bound parameters is 999 in old versions
+            chunk = table_ids[i:i + 500]
+            marks = ", ".join("?" * len(chunk))
+            for r in self._read(f"SELECT table_id, version, data FROM plays WHERE table_id IN ({marks})",
+                                tuple(chunk)):
+                found[r["table_id"]] = (r["version"], r["data"])
+        return found
 
     def put_plays(self, rows: list[tuple[str, int, str]]) -> None:
         """Cache plays: (table id, version it describes, JSON)."""

@@ -136,6 +136,7 @@ def hidden(app, monkeypatch):
     loader = app.jinja_loader
     app.jinja_loader = ChoiceLoader([DictLoader({"hidden/_table.html": (
         '<div id="table" data-version="{{ v.version }}"><p class="face">face={{ v.face }}</p>'
+        '<p class="undo">undo={{ v.undo_text }}</p>'
         '{% for e in v.history %}<p class="h">{{ e.text }}</p>{% endfor %}</div>')}), loader])
     games.register(HIDDEN)
     yield HIDDEN
@@ -245,6 +246,7 @@ def test_a_doubt_reveals_through_the_logged_action_and_cannot_be_undone(client: 
     client.post(f"/api/tables/{tid}/actions", json={"action": {"type": "roll"}}, headers=ann)
     undo = client.post(f"/api/tables/{tid}/undo", json={})
     assert undo.status_code == 422 and undo.get_json()["error"] == "final"  # no re-roll by undo
+    assert "undo=None" in client.get(f"/t/{tid}").get_data(as_text=True)  # and the page offers no Undo
     # Cy doubts on her own phone (Ann's token cannot speak for her)
     doubt = {"action": {"type": "doubt", "seat": 2, "face": 1}}  # a forged face is overwritten by prepare
     assert client.post(f"/api/tables/{tid}/actions", json=doubt, headers=ann).status_code == 403

@@ -17,6 +17,11 @@ DEFAULT_GAME = "laminate"
 BUILTIN: tuple[tuple[str, str], ...] = (
     ("laminate", "companion.games.laminate.game"),
     ("rummikub", "companion.games.rummikub"),
+    ("pyramid", "companion.games.pyramid"),
+    ("cracker", "companion.games.cracker"),
+    ("long-seat", "companion.games.long_seat"),
+    ("stapstap", "companion.games.stapstap"),
+    ("the-pairs", "companion.games.the_pairs"),
 )
 
 _GAMES: dict[str, Game] = {}

@@ -270,6 +270,9 @@ class Game:
     prepare: Callable[[Any, Any, Callable[[int], int]], Any] | None = None
     redact_action: Callable[[dict[str, Any]], dict[str, Any]] | None = None
     undo_blocked: Callable[[Any, Any], RuleError | None] | None = None
+    # ``check_settings(state, changes)``: what a settings change means at this table (a suit the table's
+    # deck lacks); raises BadRequest. The options' own cleaners cannot see the table.
+    check_settings: Callable[[Any, dict[str, Any]], None] | None = None
     # ``scores(state) -> (score per seat, None for a seat without one) or None``: the final (or running)
     # score of each seat, for the plays record and the Players page (average, best). None (the default, or
     # returned) means the game has no points, only winners. Plain numbers, higher is better.

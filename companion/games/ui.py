@@ -81,6 +81,18 @@ class GameUI:
     csv_columns: tuple[str, ...] = ()
     csv_cells: Callable[[dict[str, Any]], list[Any]] = lambda action: []
     page_title: Callable[[dict[str, Any], str], str] | None = None
+    # Options of kind "custom" on the start page (all optional). ``option_template`` is included in the game's
+    # options with ``opt = option_context(lang, options, echoed)``: ``options`` are the last table of this
+    # game on this server (offered again) or, ``echoed``, what was just posted; ``option_form(form)`` reads
+    # the posted fields back into {option id: value} (checked by the option's cleaner, as through the API).
+    option_template: str | None = None
+    option_context: Callable[[str, Mapping[str, Any] | None, bool], dict[str, Any]] = lambda lang, o, e: {}
+    option_form: Callable[[Any], dict[str, Any]] = lambda form: {}
+    option_scripts: tuple[str, ...] = ()  # static files the start page loads for ``option_template``
+    option_styles: tuple[str, ...] = ()
+    # The rules page of one table (``/rules/<game>?table=<view id>``): its options may change what the rules
+    # show (e.g. the table's own deck); None means the rules are the same for every table.
+    rules_for_table: Callable[[str, dict[str, Any]], dict[str, Any]] | None = None
 
 
 def form_action(form: Any) -> FormIntent:

@@ -39,9 +39,11 @@ def create_app(db_path: str, *, lang: str = "en", public_url: str | None = None,
     from .api import api
     from .openapi import openapi
     from .pages import pages
+    from .plays_api import plays_api
     from .security import init_security
 
     app.register_blueprint(api)
+    app.register_blueprint(plays_api)
     app.register_blueprint(openapi)
     app.register_blueprint(pages)
     init_security(app)

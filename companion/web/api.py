@@ -141,7 +141,11 @@ def request_viewer(record: Any, full: bool, me: int | None = None) -> Viewer:
 @api.get("/tables/<table_id>")
 def get_table(table_id: str) -> Response:
     record, full = service().resolve(table_id)
-    return jsonify(service().answer(service().snapshot(record.id), request_viewer(record, full)))
+    state = service().answer(service().snapshot(record.id), request_viewer(record, full))
+    from .plays_api import next_json  # "play again": the table that follows, once there is one
+
+    following = next_json(record.id, full)
+    return jsonify({**state, "next_table": following} if following else state)
 
 
 @api.get("/tables/<table_id>/seats")
@@ -201,6 +205,8 @@ def settings(table_id: str) -> Response:
     if not wanted:
         raise bad("nothing to change: send " + (" and/or ".join(f"“{n}”" for n in names) or "nothing"))
     changes = clean_options(game.options, wanted, settings_only=True)
+    if game.check_settings is not None:
+        game.check_settings(service().snapshot(record.id).state, changes)
     snap = service().update_settings(record.id, changes, version=version)
     return jsonify({"state": service().answer(snap, request_viewer(record, True))})
 

@@ -25,12 +25,14 @@ from ..games.schema import obj as _obj
 from ..games.schema import ref as _ref
 from .api import ACTION_ID
 from .errors import HTTP_MESSAGES
+from .plays_openapi import NEXT_TABLE, plays_paths
 
 openapi = Blueprint("openapi", __name__, url_prefix="/api")
 
 #: Codes answered by the service and the security layer besides the games' rule codes.
-OTHER_CODES = ("seat_proof_needed", "seat_taken", "no_seat_claims", "not_found", "read_only", "hints_disabled", "bad_host", "cross_site", "csrf_failed", "stale",
-               "nothing_to_undo", "unknown_game")
+OTHER_CODES = ("seat_proof_needed", "seat_taken", "no_seat_claims", "not_found", "read_only", "hints_disabled",
+               "bad_host", "cross_site", "csrf_failed", "stale", "nothing_to_undo", "unknown_game",
+               "game_not_over")
 
 ID_PATTERN = r"^[A-Za-z0-9_-]{8,64}$"
 ACTION_ID_PATTERN = f"^{ACTION_ID.pattern}$"  # the server's own pattern (api.py), anchored
@@ -65,7 +67,7 @@ def _state(game: games.Game, part: dict[str, Any]) -> dict[str, Any]:
         "game": {"const": game.id},
         **part["state"],
     }
-    state = _obj(props, tuple(props))
+    state = _obj({**props, "next_table": NEXT_TABLE}, tuple(props))  # next_table: only once "play again" made one
     state["description"] = part.get("state_description", f"STATE of a {game.name[0]} table.")
     return state
 
@@ -90,6 +92,7 @@ def _schemas() -> dict[str, Any]:
                                   "Unknown fields are ignored; an action of another game is bad_request (400)."},
         "LoggedAction": {"anyOf": [*(a for _, part in parts for a in part["logged"]),
                                    _obj({"type": {"const": "undo"}}, ("type",)),
+                                   _obj({"type": {"const": "next_table"}}, ("type",)),
                                    _obj({"type": {"const": "seat"}, "seat": _nat(),
                                          "take_over": {"type": "boolean"}}, ("type", "seat", "take_over"))]},
         "State": state,
@@ -231,6 +234,7 @@ def _paths() -> dict[str, Any]:
             "responses": {"200": state_answer, **_errors(*WRITE_ERRORS)},
         }},
         **_query_paths(parts),
+        **plays_paths(TABLE_PARAM, _json, _errors),
         "/api/tables/{table_id}/settings": {"post": {
             "operationId": "settings", "summary": "Change table settings (the game's options marked as settings: "
                                                   "assistant switch, suit names); full id only. Not a game action, "

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..games.texts import COMMON, Texts
+from .plays_text import PLAYS
 
 FRAME = Texts({
     'acting_for': ('Any device can act for the active player.', 'どの端末からでも手番の人の操作ができます。'),
@@ -88,7 +89,7 @@ FRAME = Texts({
     'who_are_you': ('Which player is this device?', 'この端末はどのプレイヤーですか？'),
     'who_help': ("Only used to say “your turn” here. Any device can still act for the active player.",
                  "「あなたの番」を表示するためだけに使います。操作はどの端末からでも手番の人の代わりにできます。"),
-}, COMMON)
+}, PLAYS, COMMON)  # PLAYS: the plays pages and "play again" (web/plays_text.py)
 
 #: Frame sentences the scripts need (the live-update and announcement code).
 JS_TEXT = ("sound_on", "sound_off", "refused", "js_network", "js_reload")

@@ -158,6 +158,9 @@ def test_real_answers_match_the_document(client: FlaskClient) -> None:
     assert api.call("GET", *at("/seats")).get_json()["private_seats"] is False  # Laminate keeps nothing secret
     refused("POST", ("/api/tables/{table_id}/seats/{seat}/claim", f"/api/tables/{tid}/seats/0/claim"), 409,
             "no_seat_claims")
+    for plays in ("/api/plays", "/api/players", "/api/plays/export.csv", "/api/plays/bgstats.json"):
+        api.call("GET", plays, plays)
+    refused("POST", at("/again"), 409, "game_not_over")
     fresh = new_table(client)
     refused("POST", ("/api/tables/{table_id}/undo", f"/api/tables/{fresh['id']}/undo"), 409, "nothing_to_undo")
 

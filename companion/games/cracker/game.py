@@ -107,6 +107,7 @@ GAME = Game(
     state_to_json=state_to_json,
     outcome=outcome,
     is_over=is_over,
+    scores=lambda state: tuple(state.totals) if state.totals else None,  # CR: the match's running totals
     error_codes=ERROR_CODES,
     ui=_ui,
     api_schema=_api_schema,

@@ -127,6 +127,7 @@ GAME = Game(
     state_to_json=state_to_json,
     outcome=outcome,
     is_over=is_over,
+    scores=lambda state: tuple(len(row_counts(p)) for p in state.pyramids),  # PY9: height ranks first
     error_codes=ERROR_CODES,
     ui=_ui,
     api_schema=_api_schema,

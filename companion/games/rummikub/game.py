@@ -122,6 +122,7 @@ GAME = Game(
     state_to_json=state_to_json,
     outcome=outcome,
     is_over=is_over,
+    scores=lambda state: tuple(state.totals) or None,  # RK12: running totals
     queries={"check": Query(_check), "hints": Query(_hints, private=True, disabled=_hints_off)},
     error_codes=ERROR_CODES,
     ui=_ui,

@@ -9,8 +9,10 @@ URLs (fixed):
   /t/<id>/undo           GET: confirmation page; POST: undo the last action
   /t/<id>/me             POST: "this device is seat N" (a cookie scoped to the table's path)
   /t/<id>/assistant      POST: the table setting that turns a game's private assistant on or off (PRG)
+  /t/<id>/switch         POST: any true/false table setting of the game (name, value on/off, anchor) (PRG)
   /t/<id>/log.json|csv   the log, readable (also under /v/<view_id>/)
   /rules, /rules/<game>  each game's rules in our own words
+  /plays, /players       plays remembered, each player's record; /t/<id>/again, /t/<id>/next: play again
 
 Each module has one job: ``frame`` (language, texts, assets, errors, manifest), ``home`` (start page and
 rules), ``table`` (the table pages and their view), ``forms`` (acting through forms), ``exports`` (QR and logs).
@@ -22,7 +24,7 @@ from flask import Blueprint
 
 pages = Blueprint("pages", __name__)
 
-from . import exports, forms, frame, home, table  # noqa: E402,F401  (routes register on import)
+from . import exports, forms, frame, home, plays, table  # noqa: E402,F401  (routes register on import)
 from .frame import http_error_page  # noqa: E402
 
 __all__ = ["http_error_page", "pages"]

@@ -73,6 +73,13 @@ def _cell(value: Any) -> Any:
     return value
 
 
+PLATFORM_EVENTS = ("undo", "settings", "seat", "next_table", "next")  # logged by the platform, not a game
+
+
+def _is_action(action: dict[str, Any]) -> bool:
+    return action.get("type") not in PLATFORM_EVENTS
+
+
 def _log_csv(record: TableRecord) -> Response:
     ui = game_ui(service().snapshot(record.id).game)
     columns = ui.csv_columns if ui is not None and ui.csv_columns else ("type",)
@@ -81,7 +88,10 @@ def _log_csv(record: TableRecord) -> Response:
     writer.writerow(["seq", "at", "seat", "player", *columns, "undone", "undoes", "text"])
     for row in _log_rows(record):
         action = row["action"]
-        cells = ui.csv_cells(action) if ui is not None and ui.csv_columns else [action.get("type", "")]
+        if ui is not None and ui.csv_columns and _is_action(action):
+            cells = ui.csv_cells(action)
+        else:  # undo, settings, a seat claim, play again: the platform's events, in the first column only
+            cells = [action.get("type", ""), *[""] * (len(columns) - 1)]
         writer.writerow([_cell(x) for x in (
             row["seq"], row["at"], "" if row["seat"] is None else row["seat"], row["player"] or "", *cells,
             "yes" if row["undone"] else "", row.get("undoes", ""), row["text"])])

@@ -138,13 +138,28 @@ def undo(tid: str) -> Response | str:
 def set_assistant(tid: str) -> Response | str:
     """The table setting for a game's private assistant (option ``hints``), for every device at once. Not a
     game action: no version check (the switch says where it should end up, so a repeat is harmless)."""
+    return _switch(tid, "hints", request.form.get("hints", ""), FormIntent(None, anchor="#assistant"))
+
+
+@pages.post("/t/<tid>/switch")
+def set_switch(tid: str) -> Response | str:
+    """Any true/false setting of the table's game (Pyramid's and Long Seat's risk display…) without script:
+    ``name`` is the option, ``value`` on or off; ``anchor`` where the page should come back to."""
+    anchor = request.form.get("anchor", "")
+    anchor = anchor if anchor.startswith("#") and len(anchor) <= 40 and anchor[1:].replace("-", "").isalnum() else ""
+    return _switch(tid, request.form.get("name", ""), request.form.get("value", ""), FormIntent(None, anchor=anchor))
+
+
+def _switch(tid: str, name: str, wanted: str, back: FormIntent) -> Response | str:
     record, _ = service().resolve(tid, write=True)
     snap = service().snapshot(record.id)
-    wanted = request.form.get("hints", "")
-    back = FormIntent(None, anchor="#assistant")
-    if wanted in ("on", "off") and any(o.id == "hints" and o.setting for o in snap.game.options):
-        on = wanted == "on"
-        service().update_settings(record.id, clean_options(snap.game.options, {"hints": on}, settings_only=True))
+    option = next((o for o in snap.game.options if o.id == name and o.setting and o.kind == "bool"), None)
+    if wanted not in ("on", "off") or option is None:
+        return answer(record, intent=back)
+    on = wanted == "on"
+    service().update_settings(record.id, clean_options(snap.game.options, {name: on}, settings_only=True))
+    texts = texts_for(snap.game)
+    if name == "hints":
         key = "assistant_now_on" if on else "assistant_now_off"
-        return answer(record, notice=dict(zip(("en", "ja"), texts_for(snap.game)[key], strict=True)), intent=back)
+        return answer(record, notice=dict(zip(("en", "ja"), texts[key], strict=True)), intent=back)
     return answer(record, intent=back)

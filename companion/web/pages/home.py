@@ -52,7 +52,9 @@ def _choice_label(option: Option, choice: Any, lang: str) -> str:
 
 def _render_home(form: dict[str, Any], error: str | None, status: int = 200) -> tuple[str, int] | str:
     recent = []
+    last_options: dict[str, dict[str, Any]] = {}  # each game's most recent table: its custom options come back
     for record, version, last_at in service().recent(RECENT_TABLES):
+        last_options.setdefault(record.game, record.options)
         try:
             snap = service().snapshot(record.id)
         except ServiceError:  # pragma: no cover - a table vanishing between the two reads, or its game gone
@@ -65,14 +67,40 @@ def _render_home(form: dict[str, Any], error: str | None, status: int = 200) -> 
                        "at": last_at or record.created_at, "over": snap.game.is_over(snap.state)})
     chosen_game = form.get("game") or games.DEFAULT_GAME
     offered = [{"id": game.id, "name": game.label(g.lang), "min": game.min_players, "max": game.max_players,
-                "checked": game.id == chosen_game, "options": _options_view(game, g.lang, form.get("options", {}))}
-               for game in games.all_games() if game_ui(game) is not None]
+                "checked": game.id == chosen_game, "options": _options_view(game, g.lang, form.get("options", {})),
+                **_custom_view(game, ui, form, last_options.get(game.id))}
+               for game in games.all_games() if (ui := game_ui(game)) is not None]
     html = render_template("home.html", recent=recent, form=form, error=error, games=offered, seats=max_seats())
     return (html, status) if status != 200 else html
 
 
+def _custom_view(game: Game, ui: Any, form: dict[str, Any], last: dict[str, Any] | None) -> dict[str, Any]:
+    """A game's own editor for its options of kind "custom" (GameUI.option_template), if it has one."""
+    if not ui.option_template:
+        return {}
+    echoed = form.get("game") == game.id and "custom" in form
+    context = ui.option_context(g.lang, form["custom"] if echoed else last, echoed)
+    return {"option_template": ui.option_template, "option_context": context,
+            "option_scripts": ui.option_scripts, "option_styles": ui.option_styles}
+
+
+_LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})
+_PROXY_HEADERS = ("X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Proto", "X-Real-IP", "Forwarded", "Via")
+
+
 def _from_this_machine() -> bool:
-    return request.remote_addr in {"127.0.0.1", "::1"}
+    """The browser on the host machine itself: the connection comes from loopback, it opened the server by a
+    loopback name, and no proxy says it forwards the request. Behind a reverse proxy every visitor reaches
+    us from loopback, so with ``BEHIND_PROXY`` (``companion serve --behind-proxy``) nobody is."""
+    from flask import current_app
+
+    if current_app.config.get("BEHIND_PROXY") or request.remote_addr not in {"127.0.0.1", "::1"}:
+        return False
+    if any(name in request.headers for name in _PROXY_HEADERS):
+        return False
+    host = (request.host or "").lower()
+    name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+    return name in _LOOPBACK_NAMES
 
 
 @pages.get("/")
@@ -117,6 +145,10 @@ def create() -> Response | tuple[str, int] | str:
     if game is None:
         return _render_home(form, _t("form_missing", what=_t("game_legend")), 400)
     options, form["options"] = _posted_options(game)
+    ui = game_ui(game)
+    if ui is not None and ui.option_template:
+        form["custom"] = ui.option_form(request.form)
+        options.update(form["custom"])
     start: Any = "random"
     if start_raw != "random":
         seat = parse_uint(start_raw)  # ASCII digits only: int() would also read "٣" or "３" as 3
@@ -158,4 +190,18 @@ def _rules(game_id: str) -> str:
     g.game = game
     others = [{"id": o.id, "name": o.label(g.lang)} for o in games.all_games()
               if o.id != game.id and (o_ui := game_ui(o)) is not None and o_ui.rules_template]
-    return render_template(ui.rules_template, other_games=others, **ui.rules_context(g.lang))
+    context = ui.rules_context(g.lang)
+    table_id = request.args.get("table", "")
+    if table_id:  # the rules as one table plays them (its own deck…), with the way back to it
+        try:
+            record, full = service().resolve(table_id)
+        except ServiceError:
+            abort(404)
+        if record.game != game.id:
+            abort(404)
+        if ui.rules_for_table is not None:
+            context = {**context, **ui.rules_for_table(g.lang, record.options)}
+        joined = full or record.id in session.get("joined", ())
+        context["back_url"] = (url_for("pages.table", tid=record.id) if joined
+                               else url_for("pages.view", vid=record.view_id))
+    return render_template(ui.rules_template, other_games=others, **context)
