@@ -200,17 +200,23 @@ class StreamClient:
     times: list[float] = field(default_factory=list)
     changed: threading.Event = field(default_factory=threading.Event)
     closed: bool = False
+    src: str = HOST  # the device's own address: the server caps streams per address (8)
 
     def first_at_or_after(self, version: int) -> float | None:
         i = bisect.bisect_left(self.versions, version)
         return self.times[i] if i < len(self.versions) else None
 
 
-def open_stream(port: int, table: str) -> StreamClient:
-    sock = socket.create_connection((HOST, port), timeout=10)
+def client_addr(n: int) -> str:
+    """A loopback source address of its own for client ``n`` (127.1.x.y): one device per stream."""
+    return f"127.1.{n // 250}.{n % 250 + 1}"
+
+
+def open_stream(port: int, table: str, src: str = HOST) -> StreamClient:
+    sock = socket.create_connection((HOST, port), timeout=10, source_address=(src, 0))
     sock.sendall(f"GET /api/tables/{table}/events HTTP/1.1\r\nHost: {HOST}:{port}\r\n"
                  f"Accept: text/event-stream\r\n\r\n".encode())
-    return StreamClient(table, sock)
+    return StreamClient(table, sock, src=src)
 
 
 def pump_streams(clients: list[StreamClient], stop: threading.Event) -> None:
@@ -254,7 +260,7 @@ def pump_streams(clients: list[StreamClient], stop: threading.Event) -> None:
 def state_reader(port: int, c: StreamClient, stop: threading.Event, reads: list[float],
                  errors: list[str]) -> None:
     """Like a page: after each event, read the table state once (events that pile up are coalesced)."""
-    conn = http.client.HTTPConnection(HOST, port, timeout=10)
+    conn = http.client.HTTPConnection(HOST, port, timeout=10, source_address=(c.src, 0))
     try:
         while not stop.is_set():
             if not c.changed.wait(0.1):
@@ -266,7 +272,7 @@ def state_reader(port: int, c: StreamClient, stop: threading.Event, reads: list[
             except (OSError, http.client.HTTPException) as exc:
                 errors.append(f"read: {exc!r}")
                 conn.close()
-                conn = http.client.HTTPConnection(HOST, port, timeout=10)
+                conn = http.client.HTTPConnection(HOST, port, timeout=10, source_address=(c.src, 0))
                 continue
             reads.append((time.perf_counter() - began) * 1000)
             if status != 200:
@@ -351,7 +357,8 @@ def run(args: argparse.Namespace) -> int:
             tables.append((body["id"], body["state"]["version"]))
             print(f"table {t + 1}: {len(players)} players", flush=True)
 
-        clients = [open_stream(server.port, tables[i % len(tables)][0]) for i in range(args.streams)]
+        clients = [open_stream(server.port, tables[i % len(tables)][0], client_addr(i))
+                   for i in range(args.streams)]
         stop_streams, stop_play = threading.Event(), threading.Event()
         reads: list[float] = []
         errors: list[str] = []

@@ -21,16 +21,20 @@ from typing import Any, TextIO
 
 from .. import __version__
 from .datadir import SECRET_FILENAME, default_db_path, ensure_dir, load_or_create_secret
+from .guard import BUDGETS, Budget
 from .netinfo import public_url
 from .termqr import MODES, terminal_qr
 from .wsgi import (
     DEFAULT_THREADS,
-    RESERVED_THREADS,
+    MAX_CLIENT_REQUESTS,
+    MAX_CLIENT_STREAMS,
+    MIN_THREADS,
     PortInUse,
     RequestMiddleware,
     bind_socket,
     make_server,
     next_free_port,
+    reserved_threads,
     run,
     waitress_settings,
 )
@@ -58,8 +62,8 @@ def _threads(text: str) -> int:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if value < RESERVED_THREADS + 4:
-        raise argparse.ArgumentTypeError(f"at least {RESERVED_THREADS + 4} threads are needed")
+    if value < MIN_THREADS:
+        raise argparse.ArgumentTypeError(f"at least {MIN_THREADS} threads are needed")
     return value
 
 
@@ -79,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="address to listen on (default %(default)s: every interface; "
                             "127.0.0.1: this device only)")
     serve.add_argument("--port", type=_port, default=None,
-                       help="port to listen on (default %(default)s; 0 picks a free one)")
+                       help=f"port to listen on (default {DEFAULT_PORT}, or the next free one; 0 picks any free one)")
     serve.add_argument("--db", metavar="PATH",
                        help=f"SQLite database file (default: {default_db_path()})")
     serve.add_argument("--lang", choices=LANGS, default="en",
@@ -96,7 +100,11 @@ def build_parser() -> argparse.ArgumentParser:
                             "ASCII otherwise)")
     serve.add_argument("--threads", type=_threads, default=DEFAULT_THREADS,
                        help="worker threads; each open live-update stream holds one "
-                            "(default %(default)s)")
+                            "(default %(default)s: about 1,000 phones)")
+    serve.add_argument("--behind-proxy", action="store_true",
+                       help="a reverse proxy on this machine forwards every request: take the device's "
+                            "address from X-Forwarded-For, and never offer a table's full link to "
+                            "'this machine' (every visitor would look like it)")
     loudness = serve.add_mutually_exclusive_group()
     loudness.add_argument("-q", "--quiet", action="store_true", help="log only warnings and errors")
     loudness.add_argument("-v", "--verbose", action="store_true",
@@ -283,9 +291,12 @@ def serve(args: argparse.Namespace) -> int:
 
         app = create_app(str(db_path), lang=args.lang, public_url=url, secret_key=secret)
         app.config["ALLOWED_HOSTS"] = [*app.config.get("ALLOWED_HOSTS", []), *args.allow_host]
-        wsgi = RequestMiddleware(app, max_streams=args.threads - RESERVED_THREADS,
+        app.config["BEHIND_PROXY"] = args.behind_proxy
+        wsgi = RequestMiddleware(app, max_streams=args.threads - reserved_threads(args.threads),
+                                 max_client_streams=MAX_CLIENT_STREAMS, max_client_requests=MAX_CLIENT_REQUESTS,
+                                 budget=Budget(BUDGETS), trust_proxy=args.behind_proxy,
                                  redact_ids=not args.verbose)
-        server = make_server(wsgi, sock, **settings)
+        server = make_server(wsgi, sock, guard={"exempt_loopback": args.behind_proxy}, **settings)
     except BaseException:
         sock.close()
         raise

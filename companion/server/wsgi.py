@@ -2,13 +2,15 @@
 
 Waitress runs every request on a worker thread from a fixed pool, and an SSE stream keeps its thread for
 as long as the device stays connected. The settings below (see ``waitress_settings``) are chosen so that
-25 and more devices can hold their stream while the others act:
+a café of 100 tables (500 phones) holds its streams with the defaults (benchmarks/bench_cafe.py,
+docs/scaling.md); ``guard.py`` keeps one device from taking what the others need:
 
 ``threads``
-    The pool size. Streams plus concurrent ordinary requests must fit, so it is large (default 100;
-    an idle waitress thread costs a little stack and nothing else). ``RequestMiddleware`` caps the number
-    of simultaneous streams at ``threads - RESERVED_THREADS`` (503 + Retry-After beyond that), so actions
-    and page loads always find a free thread however many streams are open.
+    The pool size. Streams plus concurrent ordinary requests must fit, so it is large (default 1,100;
+    an idle waitress thread costs ~16 KiB of memory and nothing else). ``RequestMiddleware`` caps the
+    number of simultaneous streams at ``threads - reserved_threads(threads)`` and at 8 per device (503 +
+    Retry-After beyond that), so actions and page loads always find a free thread however many streams are
+    open; it also gives each device a budget for expensive requests (429 + Retry-After).
 ``channel_request_lookahead``
     Above 0, waitress keeps reading a connection while its request runs, so it notices at once when a
     client closes the socket and offers ``environ["waitress.client_disconnected"]``; the stream generator
@@ -26,7 +28,10 @@ as long as the device stays connected. The settings below (see ``waitress_settin
     keep-alive comments then make the kernel drop the connection after ~30 s instead of ~15 minutes of
     retransmissions, and the stream's thread is freed.
 ``connection_limit``, ``backlog``, ``asyncore_use_poll``
-    Browsers keep several keep-alive connections each; poll() avoids select()'s 1024-descriptor ceiling.
+    Browsers keep several keep-alive connections each (a phone: its stream and one or two more); poll()
+    avoids select()'s 1024-descriptor ceiling. 4,000 connections (Windows, whose select() takes 512: 500).
+``max_request_header_size``
+    32 KiB instead of 256 KiB: waitress parses headers on its single network thread.
 ``log_socket_errors``
     Off unless verbose: devices vanishing mid-stream is normal here, not an error worth a traceback.
 """
@@ -42,18 +47,31 @@ import signal
 import socket
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from waitress import wasyncore
-from waitress.server import create_server
+
+from .guard import Budget, expensive_kind, guarded_server, too_many
 
 log = logging.getLogger("companion.requests")
 server_log = logging.getLogger("companion.server")
 
-DEFAULT_THREADS = 100
-RESERVED_THREADS = 8  # never taken by streams: left for actions, reads and page loads
-CONNECTION_LIMIT = 500
+DEFAULT_THREADS = 1100  # an idle thread costs ~16 KiB: 1,000 phones can hold a stream
+RESERVED_THREADS = 100  # never taken by streams: left for actions, reads and page loads
+MIN_THREADS = 12
+
+
+def reserved_threads(threads: int) -> int:
+    """Threads kept from streams: 100 of the default pool, a fifth of a small one, never fewer than 8."""
+    return max(8, min(RESERVED_THREADS, threads // 5))
+
+
+MAX_CLIENT_STREAMS = 8  # streams one device (address) may hold: one per open tab
+MAX_CLIENT_REQUESTS = 16  # ordinary requests one device may have in flight
+CONNECTION_LIMIT = 4000 if os.name != "nt" else 500  # Windows: select() handles 512 sockets at most
+MAX_HEADER_BYTES = 32 * 1024  # request line and headers (waitress accepts 256 KiB, parsed on its one I/O thread)
 SHUTDOWN_TIMEOUT = 3.0
 
 Environ = dict[str, Any]
@@ -169,8 +187,9 @@ def waitress_settings(*, threads: int = DEFAULT_THREADS, verbose: bool = False) 
         "connection_limit": max(64, min(CONNECTION_LIMIT, fd_limit - 64)),
         "backlog": 1024,
         "asyncore_use_poll": True,
-        "cleanup_interval": 30,
-        "channel_timeout": 120,  # idle keep-alive connections only; a running stream is never cut
+        "cleanup_interval": 1,  # guard.py's deadlines are checked this often
+        "channel_timeout": 120,  # idle keep-alive connections only; guard.py closes them sooner
+        "max_request_header_size": MAX_HEADER_BYTES,
         "log_socket_errors": verbose,
         "ident": "companion",
         "expose_tracebacks": False,
@@ -224,12 +243,52 @@ class RequestMiddleware:
     that ordinary requests always find a free worker thread.
     """
 
-    def __init__(self, app: WSGIApp, *, max_streams: int | None = None, redact_ids: bool = True) -> None:
+    def __init__(self, app: WSGIApp, *, max_streams: int | None = None, redact_ids: bool = True,
+                 max_client_streams: int | None = None, max_client_requests: int | None = None,
+                 budget: Budget | None = None, trust_proxy: bool = False) -> None:
         self.app = app
         self.max_streams = max_streams
+        self.max_client_streams = max_client_streams
+        self.max_client_requests = max_client_requests
+        self.budget = budget
+        self.trust_proxy = trust_proxy
         self.redact_ids = redact_ids
         self._lock = threading.Lock()
         self.open_streams = 0
+        self.client_streams: Counter[str] = Counter()
+        self.client_requests: Counter[str] = Counter()
+        self.limited = 0
+
+    def client(self, environ: Environ) -> str:
+        """Who is asking: the TCP peer, or behind a trusted proxy the address it says it forwards for."""
+        if self.trust_proxy:
+            forwarded = environ.get("HTTP_X_FORWARDED_FOR", "")
+            if forwarded:
+                return forwarded.rsplit(",", 1)[-1].strip()[:64]
+        return str(environ.get("REMOTE_ADDR", ""))
+
+    def _release(self, client: str) -> None:  # with self._lock held
+        if self.client_requests[client] <= 1:
+            self.client_requests.pop(client, None)
+        else:
+            self.client_requests[client] -= 1
+
+    def _over_budget(self, environ: Environ, client: str) -> WSGIApp | None:
+        """A 429 answer when this client is over its budget; else None, and the request counts as in flight."""
+        kind = expensive_kind(environ)
+        wait = self.budget.take(client, kind) if (kind and self.budget is not None) else 0.0
+        with self._lock:
+            if not wait:
+                busy = self.max_client_requests is not None and \
+                    self.client_requests[client] >= self.max_client_requests
+                if not busy:
+                    self.client_requests[client] += 1
+                    return None
+                wait = 1.0
+            self.limited += 1
+        if self.limited % 1000 == 1:
+            server_log.warning("%s is over its budget (%s); answering 429", client, kind or "requests in flight")
+        return too_many(wait, str(environ.get("PATH_INFO", "")).startswith("/api/"))
 
     def _path(self, environ: Environ) -> str:
         path = (environ.get("SCRIPT_NAME", "") + environ.get("PATH_INFO", "")) or "/"
@@ -247,35 +306,55 @@ class RequestMiddleware:
         started = time.perf_counter()
         method = environ.get("REQUEST_METHOD", "-")
         path = self._path(environ)
-        seen: dict[str, Any] = {"status": "", "stream": False, "rejected": False}
+        client = self.client(environ)
+        refusal = self._over_budget(environ, client)
+        if refusal is not None:
+            return refusal(environ, start_response)
+        seen: dict[str, Any] = {"status": "", "stream": False, "rejected": False, "counted": True}
 
         def _start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
             is_stream = any(k.lower() == "content-type" and v.lower().startswith("text/event-stream")
                             for k, v in headers)
             if is_stream and not seen["stream"]:
                 with self._lock:
-                    if self.max_streams is not None and self.open_streams >= self.max_streams:
+                    if ((self.max_streams is not None and self.open_streams >= self.max_streams)
+                            or (self.max_client_streams is not None
+                                and self.client_streams[client] >= self.max_client_streams)):
                         seen["rejected"] = True
                     else:
                         self.open_streams += 1
+                        self.client_streams[client] += 1
                         seen["stream"] = True
+                    if seen["counted"]:  # a stream is not one of the client's requests in flight
+                        seen["counted"] = False
+                        self._release(client)
             if seen["rejected"]:
                 status = "503 Service Unavailable"
-                headers = [("Content-Type", "text/plain; charset=utf-8"), ("Retry-After", "5"),
+                headers = [("Content-Type", "text/plain; charset=utf-8"), ("Retry-After", str(STREAM_RETRY)),
                            ("Content-Length", str(len(_BUSY)))]
                 exc_info = None
             seen["status"] = status
             return start_response(status, headers, exc_info) if exc_info else start_response(status, headers)
 
         def _done() -> None:
-            if seen["stream"]:
-                with self._lock:
+            with self._lock:
+                if seen["stream"]:
                     self.open_streams -= 1
+                    self.client_streams[client] -= 1
+                    if self.client_streams[client] <= 0:
+                        del self.client_streams[client]
+                if seen["counted"]:
+                    seen["counted"] = False
+                    self._release(client)
             self._log(method, path, seen["status"], started, seen["stream"])
 
         try:
             result = self.app(environ, _start_response)
         except BaseException:
+            with self._lock:
+                if seen["counted"]:
+                    seen["counted"] = False
+                    self._release(client)
             self._log(method, path, seen["status"] or "500", started, False)
             raise
         if seen["rejected"]:
@@ -295,6 +374,7 @@ class RequestMiddleware:
 
 
 _BUSY = b"Too many devices are following live updates right now; retrying shortly.\n"
+STREAM_RETRY = 10  # seconds a refused stream waits (the page polls meanwhile, and adds jitter)
 
 
 # --------------------------------------------------------------------------- running
@@ -311,10 +391,11 @@ def _force_exit(signum: int, frame: Any) -> None:  # a second Ctrl-C while shutt
     os._exit(130)
 
 
-def make_server(app: WSGIApp, sock: socket.socket, *,
-                options: list[tuple[int, int, int]] | None = None, **settings: Any) -> Any:
-    """A waitress server on the bound ``sock``; ``options`` are set on every accepted connection."""
-    server = create_server(app, sockets=[sock], **settings)
+def make_server(app: WSGIApp, sock: socket.socket, *, options: list[tuple[int, int, int]] | None = None,
+                guard: dict[str, Any] | None = None, **settings: Any) -> Any:
+    """A waitress server on the bound ``sock`` with the per-client guards of ``guard.py`` (``guard``: their
+    settings); ``options`` are set on every accepted connection."""
+    server = guarded_server(app, sock, guard, **settings)
     # Not a keyword adjustment in waitress 3: set on the (shared) Adjustments object instead.
     server.adj.socket_options = socket_options() if options is None else options
     return server

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import time
 from collections.abc import Iterator
 
@@ -14,8 +15,13 @@ KEEPALIVE_SECONDS = 10.0  # API.md asks for at least one every 15 s
 POLL_SECONDS = 1.0  # how often a stream checks whether its client has gone
 
 
+RETRY_MS = (2000, 6000)  # the browser's reconnection delay, drawn per stream: a restart is not a stampede
+
+
 def _event(version: int) -> str:
-    return f"event: state\ndata: {json.dumps({'version': version})}\n\n"
+    # ``id`` lets a reconnecting EventSource send Last-Event-ID; the first event of every stream is the
+    # current version, so a page that missed several changes resumes with one fetch of the latest.
+    return f"id: {version}\nevent: state\ndata: {json.dumps({'version': version})}\n\n"
 
 
 def event_stream(service: TableService, table_id: str) -> Response:
@@ -25,7 +31,7 @@ def event_stream(service: TableService, table_id: str) -> Response:
 
     def generate() -> Iterator[str]:
         version = service.version(table_id)
-        yield _event(version)
+        yield f"retry: {random.randint(*RETRY_MS)}\n" + _event(version)
         quiet_since = time.monotonic()
         while not service.closing and not gone():
             current = service.wait_for_change(table_id, version, POLL_SECONDS)

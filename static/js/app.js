@@ -191,27 +191,42 @@
    * Live updates: SSE from /api/tables/{id}/events, polling as a fallback; each change re-fetches the
    * table fragment and morphs it in.
    * ------------------------------------------------------------------------------------------------- */
+  /* Without a stream (refused when the server is full, dropped, or no EventSource) the page polls with a
+   * conditional fetch (204 when nothing changed), after 1 s at first and less often the longer it lasts
+   * (up to 10 s), and tries the stream again after 10 s, doubling up to 2 minutes; every delay has jitter
+   * so that a server restart or a full server does not see every phone come back at the same instant.
+   * A stream that was open and drops is reopened by the browser itself (the server's retry: 2-6 s). */
+  var POLL_FIRST = 1000, POLL_MAX = 10000, STREAM_RETRY = 10000, STREAM_RETRY_MAX = 120000;
+  function jitter(ms) { return Math.round(ms * (0.8 + Math.random() * 0.4)); }
   var Live = {
     inflight: false,
     again: false,
     es: null,
     poll: null,
+    pollEvery: POLL_FIRST,
+    failures: 0,
+    retry: null,
     init: function () {
       var t = tableEl();
       if (!t) { return; }
       Live.connect();
-      doc.addEventListener("visibilitychange", function () { if (!doc.hidden) { Live.refresh(true); } });
-      window.addEventListener("online", function () { Live.refresh(true); });
-      window.addEventListener("pageshow", function (e) { if (e.persisted) { Live.refresh(true); } });
+      doc.addEventListener("visibilitychange", function () { if (!doc.hidden) { Live.wake(); } });
+      window.addEventListener("online", function () { Live.wake(); });
+      window.addEventListener("pageshow", function (e) { if (e.persisted) { Live.wake(); } });
     },
     version: function () { var t = tableEl(); return t ? parseInt(t.getAttribute("data-version"), 10) || 0 : 0; },
+    wake: function () {
+      Live.refresh(true);
+      if (Live.poll) { Live.pollEvery = POLL_FIRST; }
+    },
     connect: function () {
       var t = tableEl();
+      Live.retry = null;
       if (!window.EventSource) { Live.startPolling(); return; }
       var es;
       try { es = new EventSource(t.getAttribute("data-api") + "/events"); } catch (e) { Live.startPolling(); return; }
       Live.es = es;
-      es.addEventListener("open", function () { Live.stopPolling(); });
+      es.addEventListener("open", function () { Live.failures = 0; Live.stopPolling(); });
       es.addEventListener("state", function (e) {
         Live.stopPolling();
         var v = -1;
@@ -219,17 +234,27 @@
         if (v !== Live.version()) { Live.refresh(false); }
       });
       es.addEventListener("error", function () {
-        // The browser reconnects by itself; poll meanwhile so nothing is missed.
-        Live.startPolling();
-        if (es.readyState === 2) { window.setTimeout(Live.connect, 3000); }
+        Live.startPolling();  // nothing is missed meanwhile
+        if (es.readyState === 2 && !Live.retry) {
+          // Refused (503 when the server is full) or failed for good: the browser gives up; try later.
+          Live.failures += 1;
+          var wait = Math.min(STREAM_RETRY * Math.pow(2, Live.failures - 1), STREAM_RETRY_MAX);
+          Live.retry = window.setTimeout(Live.connect, jitter(wait));
+        }
       });
     },
     startPolling: function () {
       if (Live.poll) { return; }
-      Live.poll = window.setInterval(function () { Live.refresh(true); }, 1000);
+      Live.pollEvery = POLL_FIRST;
+      var tick = function () {
+        Live.refresh(true);
+        Live.pollEvery = Math.min(Math.round(Live.pollEvery * 1.5), POLL_MAX);
+        Live.poll = window.setTimeout(tick, jitter(Live.pollEvery));
+      };
+      Live.poll = window.setTimeout(tick, jitter(Live.pollEvery));
     },
     stopPolling: function () {
-      if (Live.poll) { window.clearInterval(Live.poll); Live.poll = null; }
+      if (Live.poll) { window.clearTimeout(Live.poll); Live.poll = null; }
     },
     refresh: function (conditional) {
       var t = tableEl();
@@ -330,6 +355,16 @@
 
   doc.addEventListener("htmx:afterSwap", function (e) {
     if (e.target && e.target.id === "table") { afterTableUpdate(); }
+  });
+  // A form's answer can arrive after a live refresh replaced the form. htmx then finds no morph extension
+  // above the detached form and would nest a second #table inside the first: morph it in from the body.
+  doc.addEventListener("htmx:beforeSwap", function (e) {
+    var d = e.detail, table = tableEl();
+    if (!d || !d.elt || !d.shouldSwap || doc.body.contains(d.elt) || !table || !window.htmx.swap) { return; }
+    if (d.target && d.target !== table && d.target.id !== "table") { return; }
+    d.shouldSwap = false;
+    window.htmx.swap(table, d.serverResponse, { swapStyle: "morph" }, { contextElement: doc.body });
+    afterTableUpdate();
   });
   doc.addEventListener("htmx:responseError", function (e) {
     var xhr = e.detail && e.detail.xhr;

@@ -34,3 +34,30 @@ def test_the_host_machine_itself_gets_every_rejoin_link(app: Flask) -> None:
     made = _create(app)
     html = app.test_client().get("/", environ_base={"REMOTE_ADDR": "127.0.0.1"}).get_data(as_text=True)
     assert f"/t/{made['id']}" in html
+
+
+def test_a_request_forwarded_by_a_proxy_on_the_host_is_not_the_host_machine(app: Flask) -> None:
+    """Behind a reverse proxy every visitor connects from 127.0.0.1: a proxy header, or a Host that is not a
+    loopback name, means the browser is elsewhere (issue 13)."""
+    made = _create(app)
+    loopback = {"REMOTE_ADDR": "127.0.0.1"}
+    client = app.test_client()
+    for headers in ({"X-Forwarded-For": "203.0.113.9"}, {"Forwarded": "for=203.0.113.9"}, {"X-Real-IP": "203.0.113.9"},
+                    {"Via": "1.1 proxy"}, {"Host": "games.example.org"}):
+        app.config["ALLOWED_HOSTS"] = ["games.example.org"]
+        html = client.get("/", environ_base=loopback, headers=headers).get_data(as_text=True)
+        assert made["id"] not in html, headers
+        assert f"/v/{made['view_id']}" in html
+    for host in ("localhost:8000", "127.0.0.1:8000", "[::1]:8000"):
+        html = client.get("/", environ_base=loopback, headers={"Host": host}).get_data(as_text=True)
+        assert f"/t/{made['id']}" in html, host
+    html = client.get("/", environ_base={"REMOTE_ADDR": "::1"}, headers={"Host": "[::1]:8000"}).get_data(as_text=True)
+    assert f"/t/{made['id']}" in html
+
+
+def test_behind_proxy_nobody_is_the_host_machine(app: Flask) -> None:
+    made = _create(app)
+    app.config["BEHIND_PROXY"] = True
+    html = app.test_client().get("/", environ_base={"REMOTE_ADDR": "127.0.0.1"}).get_data(as_text=True)
+    assert made["id"] not in html
+    assert f"/v/{made['view_id']}" in html

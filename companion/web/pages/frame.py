@@ -58,10 +58,15 @@ def _headers(resp: Response) -> Response:
 
 
 _ASSET_VERSIONS: dict[str, str] = {}
+_ASSET_URLS: dict[tuple[str, str], str] = {}  # (script root, path) -> URL: a fragment asks for ~60 of them
 
 
 def asset(path: str) -> str:
     """URL of a static file with a version from its modification time (cache busting without a build)."""
+    key = (request.script_root, path)
+    url = _ASSET_URLS.get(key)
+    if url is not None:
+        return url
     version = _ASSET_VERSIONS.get(path)
     if version is None:
         try:
@@ -69,7 +74,10 @@ def asset(path: str) -> str:
         except OSError:
             version = "0"
         _ASSET_VERSIONS[path] = version
-    return url_for("static", filename=path, v=version)
+    url = url_for("static", filename=path, v=version)
+    if len(_ASSET_URLS) < 4096:  # bounded: paths come from templates, script roots from the deployment
+        _ASSET_URLS[key] = url
+    return url
 
 
 @pages.context_processor

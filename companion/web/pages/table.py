@@ -19,6 +19,7 @@ from ...tables import Snapshot
 from ..api import request_viewer, seat_cookie
 from . import pages
 from .frame import YEAR, game_ui, service, texts_for
+from .plays import again_view
 
 ME_COOKIE = "me"
 MAX_JOINED = 20  # tables a browser remembers for the home page's rejoin list
@@ -61,7 +62,9 @@ def _history_rows(snap: Snapshot, lang: str, key: tuple[str, str]) -> list[dict[
                "player": players[ev.seat] if ev.seat is not None and 0 <= ev.seat < len(players) else None,
                "by": ev.by, "by_name": players[ev.by] if ev.by is not None and 0 <= ev.by < len(players) else None}
         text = entry.texts.get(key)
-        if ev.kind == "seat":
+        if ev.kind == "next":  # "play again" made the next table (web/pages/plays.py)
+            text = texts.t("h_next_table", lang)
+        elif ev.kind == "seat":
             name = row["player"] or "?"
             text = texts.t("h_seat_taken_over" if ev.action.get("take_over") else "h_seat", lang, name=name)
         elif ev.kind == "settings":
@@ -81,6 +84,16 @@ def _history_rows(snap: Snapshot, lang: str, key: tuple[str, str]) -> list[dict[
     return rows
 
 
+def _undo_blocked(snap: Snapshot, seq: int) -> bool:
+    game = snap.game
+    if game.undo_blocked is None:
+        return False
+    entry = next((e for e in reversed(snap.history) if e.event.seq == seq), None)
+    if entry is None or entry.before is None:
+        return False
+    return game.undo_blocked(entry.before, game.parse_action(entry.event.action, entry.before)) is not None
+
+
 def me_of(record: TableRecord) -> int | None:
     return parse_uint(request.cookies.get(ME_COOKIE), limit=len(record.players))
 
@@ -98,6 +111,8 @@ def frame_view(snap: Snapshot, full: bool, me: int | None, rows: list[dict[str, 
     # Undo always takes back the latest action that is not undone yet (undos pop a stack), so that
     # action is the last one of the log still standing.
     last = next((r for r in reversed(rows) if r["kind"] == "action" and not r["undone"]), None) if full else None
+    if last is not None and _undo_blocked(snap, last["seq"]):
+        last = None  # the game keeps this step (a secret die thrown or revealed): offer no Undo at all
     return {
         "full": full, "lang": g.lang, "game_id": snap.game.id, "game_name": snap.game.label(g.lang),
         "tid": record.id if full else None, "vid": record.view_id,
@@ -146,11 +161,12 @@ def render_table(record: TableRecord, full: bool, *, fragment: bool = False,
         view.update(ui.table_view(req))
         view["template"] = ui.table_template
     view["action_ids"] = {k: secrets.token_urlsafe(12) for k in ("a", "b", "c", "d", "e", "f")}
+    view["again"] = again_view(snap, full)  # "play again" and the way to the next table (pages/plays.py)
     shown_error = view.get("error")
     if shown_error and ui is not None and not ui.error_shown(view, shown_error.get("where")):
         view["error"] = {**shown_error, "where": "top"}  # its place is not on this page: at the top, not lost
-    if fragment:
-        return render_template(view["template"], v=view)
+    if fragment:  # the play-again slot sits outside the game's region: it comes along out of band
+        return render_template(view["template"], v=view) + render_template("_play_again.html", v=view, oob=True)
     return render_template("table.html", v=view, picker_open=view.get("picker_open", False),
                            players=record.players, me=me, public_base=public_base())
 
@@ -201,9 +217,9 @@ def _fragment(record: TableRecord, full: bool) -> Response | str:
     since = parse_uint(request.args.get("since"))
     if since is not None and since == service().version(record.id):
         return Response(status=204)
-    resp = Response(render_table(record, full, fragment=True), mimetype="text/html")
-    resp.headers["Cache-Control"] = "no-store"
-    return resp
+    from ..fragcache import fragment_response  # one rendering per version and viewer, shared by the phones
+
+    return fragment_response(record, full, lambda: render_table(record, full, fragment=True))  # type: ignore[return-value]
 
 
 @pages.post("/t/<tid>/seat")

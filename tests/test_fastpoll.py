@@ -1,0 +1,114 @@
+"""The network loop with a poll set kept between passes (companion/server/fastpoll.py), driven through the
+production ``GuardedServer.run``: keep-alive requests, a body larger than the socket buffer (the POLLOUT
+path), a stream next to ordinary requests, connections that close and whose descriptors are reused, and a
+clean stop."""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from companion.server import fastpoll
+from companion.server import wsgi as srv
+
+BIG = b"x" * (8 * 1024 * 1024)
+
+
+def app(environ: dict[str, Any], start_response: Any) -> Any:
+    path = environ["PATH_INFO"]
+    if path == "/big":
+        start_response("200 OK", [("Content-Length", str(len(BIG)))])
+        return [BIG]
+    if path == "/stream":
+        gone = environ.get("waitress.client_disconnected") or (lambda: False)
+
+        def ticks() -> Iterator[bytes]:
+            for n in range(40):
+                if gone():
+                    return
+                yield f"tick {n}\n".encode()
+                time.sleep(0.05)
+
+        start_response("200 OK", [("Content-Type", "text/plain")])
+        return ticks()
+    body = path.encode()
+    start_response("200 OK", [("Content-Length", str(len(body)))])
+    return [body]
+
+
+def _serving() -> Iterator[Any]:
+    sock = srv.bind_socket("127.0.0.1", 0)
+    server = srv.make_server(app, sock, **srv.waitress_settings(threads=16))
+    runner = threading.Thread(target=lambda: _run(server), daemon=True)
+    runner.start()
+    yield server
+    server.task_dispatcher.shutdown(cancel_pending=True, timeout=3)
+    server.close()  # the loop ends when the map is empty or on the next failed poll
+    for channel in list(server.active_channels.values()):
+        channel.handle_close()
+    server.trigger.close()
+    runner.join(5)
+
+
+@pytest.fixture()
+def server() -> Iterator[Any]:
+    yield from _serving()
+
+
+def _run(server: Any) -> None:
+    with contextlib.suppress(OSError, ValueError):  # the sockets were closed under the loop at teardown
+        server.run()
+
+
+def test_the_production_loop_polls_a_kept_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    registered: list[int] = []
+    original = fastpoll.Poller.poll
+
+    def counting(self: fastpoll.Poller, timeout: float | None, map: dict[int, Any]) -> None:
+        registered.append(len(self._flags))
+        original(self, timeout, map)
+
+    monkeypatch.setattr(fastpoll.Poller, "poll", counting)
+    running = _serving()
+    started = next(running)
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", started.socket.getsockname()[1], timeout=5)
+        conn.request("GET", "/hello")
+        assert conn.getresponse().read() == b"/hello"
+        conn.close()
+    finally:
+        next(running, None)
+    assert registered and max(registered) >= 2, "the listening socket, the trigger and the connection"
+
+
+def test_keep_alive_big_bodies_streams_and_reused_descriptors(server: Any) -> None:
+    port = server.socket.getsockname()[1]
+    stream = socket.create_connection(("127.0.0.1", port), timeout=5)
+    stream.sendall(b"GET /stream HTTP/1.1\r\nHost: x\r\n\r\n")
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    for n in range(50):  # one keep-alive connection, many requests: READ flags come and go
+        conn.request("GET", f"/n{n}")
+        assert conn.getresponse().read() == f"/n{n}".encode()
+    conn.request("GET", "/big")  # 8 MiB: the channel waits for POLLOUT between sends
+    assert conn.getresponse().read() == BIG
+    for n in range(30):  # new connections reuse closed descriptors: they must be polled afresh
+        other = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        other.request("GET", f"/c{n}", headers={"Connection": "close"})
+        assert other.getresponse().read() == f"/c{n}".encode()
+        other.close()
+    got = b""
+    stream.settimeout(5)
+    while b"tick 5" not in got:
+        chunk = stream.recv(4096)
+        assert chunk, "the stream ended early"
+        got += chunk
+    stream.close()
+    conn.request("GET", "/after")
+    assert conn.getresponse().read() == b"/after"
