@@ -360,10 +360,18 @@
   // above the detached form and would nest a second #table inside the first: morph it in from the body.
   doc.addEventListener("htmx:beforeSwap", function (e) {
     var d = e.detail, table = tableEl();
-    if (!d || !d.elt || !d.shouldSwap || doc.body.contains(d.elt) || !table || !window.htmx.swap) { return; }
-    if (d.target && d.target !== table && d.target.id !== "table") { return; }
+    if (!d || !d.elt || !d.shouldSwap || !table || !window.htmx.swap || !d.target || d.target.id !== "table") { return; }
+    if (doc.body.contains(d.elt) && doc.body.contains(d.target)) { return; }
     d.shouldSwap = false;
     window.htmx.swap(table, d.serverResponse, { swapStyle: "morph" }, { contextElement: doc.body });
+    afterTableUpdate();
+  });
+  // The last line of defence: should any swap still have put a #table inside #table, keep the newer one.
+  doc.addEventListener("htmx:afterSettle", function () {
+    var inner = $("#table #table");
+    if (!inner) { return; }
+    var outer = inner.parentElement.closest("#table");
+    outer.replaceWith(inner);
     afterTableUpdate();
   });
   doc.addEventListener("htmx:responseError", function (e) {

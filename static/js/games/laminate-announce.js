@@ -33,7 +33,10 @@
   function news(texts) {
     var box = C.$("#lam-news");
     if (!box) { return; }
-    box.textContent = texts.join("\n");
+    // News that comes while the strip still shows earlier news joins it (the last three lines): a phone that
+    // catches up on several moves at once, or two events in quick succession, loses none of them.
+    var shown = box.hidden ? [] : box.textContent.split("\n").filter(Boolean);
+    box.textContent = shown.concat(texts).slice(-3).join("\n");
     box.hidden = false;
     box.classList.remove("fresh");
     void box.offsetWidth;  // restart the highlight
