@@ -7,8 +7,6 @@ first touched after start-up.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import secrets
 import threading
@@ -19,6 +17,7 @@ from typing import Any
 
 from . import games
 from .games.base import Game, RuleError, Viewer, clean_options
+from .seats import SeatClaims
 from .store import EventRow, Store, TableRecord, now_iso
 from .tables import CachedTable, Entry, Snapshot
 
@@ -68,7 +67,7 @@ def clean_name(raw: object) -> str:
     return name
 
 
-class TableService:
+class TableService(SeatClaims):
     def __init__(self, store: Store) -> None:
         self.store = store
         self._cache: OrderedDict[str, CachedTable] = OrderedDict()  # least recently used first
@@ -386,53 +385,6 @@ class TableService:
         self._notify(table_id, snap.version)
         return answer
 
-    # --- seats held by phones (games with hidden information) ---
-
-    def seats(self, table_id: str) -> set[int]:
-        """The seats some phone holds with a token."""
-        return set(self.store.seat_hashes(table_id))
-
-    def proven_seat(self, table_id: str, token: str | None) -> int | None:
-        """The seat this token holds at this table, if it is a current seat token."""
-        if not token or len(token) > 100:
-            return None
-        digest = _token_hash(token)
-        for seat, stored in self.store.seat_hashes(table_id).items():
-            if hmac.compare_digest(stored, digest):
-                return seat
-        return None
-
-    def claim_seat(self, table_id: str, seat: object, *, take_over: bool = False) -> tuple[str, Snapshot]:
-        """Give this phone ``seat``: a new secret token (returned once; only its hash is kept). A seat another
-        phone holds needs ``take_over``, which that phone loses and the history records for everyone."""
-        with self._write_lock:
-            snap = self._table(table_id)
-            record = snap.record
-            if not snap.game.uses_seat_tokens(record.options):
-                raise ServiceError(409, "no_seat_claims", "This table does not need phones to claim seats.",
-                                   "この卓では席の登録は必要ありません。")
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(record.players):
-                raise ServiceError(400, "bad_request", f"“seat” must be a seat from 0 to {len(record.players) - 1}.",
-                                   f"席は0〜{len(record.players) - 1}の番号で指定してください。")
-            held = seat in self.store.seat_hashes(table_id)
-            if held and not take_over:
-                name = record.players[seat]
-                raise ServiceError(409, "seat_taken", f"Another phone already holds {name}'s seat.",
-                                   f"{name}さんの席はすでに別の端末が登録しています。")
-            token = secrets.token_urlsafe(24)
-            event = EventRow(snap.version + 1, "seat", seat, {"type": "seat", "seat": seat, "take_over": held},
-                             None, None, now_iso(), seat)
-            with self.store.write() as conn:
-                self._check_log(conn, snap)
-                self.store.put_seat(conn, table_id, seat, _token_hash(token), event.at)
-                self.store.append(conn, table_id, event, None)
-            with self._lock:
-                snap.record_entry(Entry(event))
-                snap.version = event.seq
-                view = snap.view()
-        self._notify(table_id, view.version)
-        return token, view
-
     # --- live updates ---
 
     def _notify(self, table_id: str | None = None, version: int | None = None) -> None:
@@ -463,10 +415,6 @@ class TableService:
 def _state_json(record: TableRecord, game: Game, state: Any, version: int, viewer: Viewer) -> dict[str, Any]:
     return {"id": record.id if viewer.full else None, "view_id": record.view_id, "version": version,
             "game": game.id, **game.state_to_json(state, viewer, record.options)}
-
-
-def _token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
 def _acting_seat(viewer: Viewer) -> int | None:

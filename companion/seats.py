@@ -1,0 +1,74 @@
+"""Seats held by phones at tables with hidden information: a claim gives a phone a secret token (only its
+hash is stored) that later proves the seat (``Viewer.proven``). Part of the table service (a mixin of
+``TableService``), kept apart because only games that hide something use it."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from typing import TYPE_CHECKING
+
+from .store import EventRow, now_iso
+from .tables import Entry, Snapshot
+
+if TYPE_CHECKING:
+    from .service import TableService
+
+
+class SeatClaims:
+    def seats(self: TableService, table_id: str) -> set[int]:
+        """The seats some phone holds with a token."""
+        return set(self.store.seat_hashes(table_id))
+
+    def proven_seat(self: TableService, table_id: str, token: str | None) -> int | None:
+        """The seat this token holds at this table, if it is a current seat token."""
+        if not token or len(token) > 100:
+            return None
+        digest = _token_hash(token)
+        for seat, stored in self.store.seat_hashes(table_id).items():
+            if hmac.compare_digest(stored, digest):
+                return seat
+        return None
+
+    def claim_seat(self: TableService, table_id: str, seat: object, *, take_over: bool = False) -> tuple[str, Snapshot]:
+        """Give this phone ``seat``: a new secret token (returned once; only its hash is kept). A seat another
+        phone holds needs ``take_over``, which that phone loses and the history records for everyone."""
+        with self._write_lock:
+            snap = self._table(table_id)
+            record = snap.record
+            if not snap.game.uses_seat_tokens(record.options):
+                raise _error(409, "no_seat_claims", "This table does not need phones to claim seats.",
+                                   "この卓では席の登録は必要ありません。")
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(record.players):
+                raise _error(400, "bad_request", f"“seat” must be a seat from 0 to {len(record.players) - 1}.",
+                                   f"席は0〜{len(record.players) - 1}の番号で指定してください。")
+            held = seat in self.store.seat_hashes(table_id)
+            if held and not take_over:
+                name = record.players[seat]
+                raise _error(409, "seat_taken", f"Another phone already holds {name}'s seat.",
+                                   f"{name}さんの席はすでに別の端末が登録しています。")
+            token = secrets.token_urlsafe(24)
+            event = EventRow(snap.version + 1, "seat", seat, {"type": "seat", "seat": seat, "take_over": held},
+                             None, None, now_iso(), seat)
+            with self.store.write() as conn:
+                self._check_log(conn, snap)
+                self.store.put_seat(conn, table_id, seat, _token_hash(token), event.at)
+                self.store.append(conn, table_id, event, None)
+            with self._lock:
+                snap.record_entry(Entry(event))
+                snap.version = event.seq
+                view = snap.view()
+        self._notify(table_id, view.version)
+        return token, view
+
+
+
+def _error(*args: object) -> Exception:
+    from .service import ServiceError  # the service imports this module: look it up when refusing
+
+    return ServiceError(*args)  # type: ignore[arg-type]
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
