@@ -354,26 +354,32 @@
   });
 
   doc.addEventListener("htmx:afterSwap", function (e) {
+    if (repairNested()) { return; }
     if (e.target && e.target.id === "table") { afterTableUpdate(); }
   });
   // A form's answer can arrive after a live refresh replaced the form. htmx then finds no morph extension
   // above the detached form and would nest a second #table inside the first: morph it in from the body.
+  // (htmx puts the requesting element in detail.requestConfig.elt; detail.elt is only set by some events.)
   doc.addEventListener("htmx:beforeSwap", function (e) {
     var d = e.detail, table = tableEl();
-    if (!d || !d.elt || !d.shouldSwap || !table || !window.htmx.swap || !d.target || d.target.id !== "table") { return; }
-    if (doc.body.contains(d.elt) && doc.body.contains(d.target)) { return; }
+    var source = d && ((d.requestConfig && d.requestConfig.elt) || d.elt);
+    if (!source || !d.shouldSwap || !table || !window.htmx.swap || !d.target || d.target.id !== "table") { return; }
+    if (doc.body.contains(source) && doc.body.contains(d.target)) { return; }
     d.shouldSwap = false;
-    window.htmx.swap(table, d.serverResponse, { swapStyle: "morph" }, { contextElement: doc.body });
-    afterTableUpdate();
+    window.htmx.swap(table, d.serverResponse, { swapStyle: "morph" }, { contextElement: doc.body });  // fires afterSwap
   });
-  // The last line of defence: should any swap still have put a #table inside #table, keep the newer one.
-  doc.addEventListener("htmx:afterSettle", function () {
+  // The last line of defence: should any swap still have put a #table inside #table, keep the newer one,
+  // at once (afterSwap comes in the same task as the swap, so nothing ever sees two tables).
+  function repairNested() {
     var inner = $("#table #table");
-    if (!inner) { return; }
+    if (!inner) { return false; }
     var outer = inner.parentElement.closest("#table");
+    inner.classList.remove("htmx-added");
     outer.replaceWith(inner);
     afterTableUpdate();
-  });
+    return true;
+  }
+  doc.addEventListener("htmx:afterSettle", repairNested);
   doc.addEventListener("htmx:responseError", function (e) {
     var xhr = e.detail && e.detail.xhr;
     if (xhr && xhr.status === 403) {
