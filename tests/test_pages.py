@@ -477,7 +477,8 @@ def test_settings_events_do_not_break_the_pages(client: FlaskClient, service) ->
     service.update_settings(tid, {"suit_names": {"suit6": "Star"}})
     html = page(client, f"/t/{tid}?picker=open")
     assert "Star" in html and "Table settings changed." not in html
-    assert client.get(f"/t/{tid}/log.json").get_json()["events"][0]["text"] == "Table settings changed."
+    # renaming a suit is said in the history (every device should know why a suit reads differently)
+    assert client.get(f"/t/{tid}/log.json").get_json()["events"][0]["text"] == "The table named its suits: Star."
 
 
 def test_an_expired_form_gets_a_page_with_the_way_back(client: FlaskClient) -> None:

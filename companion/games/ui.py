@@ -93,6 +93,10 @@ class GameUI:
     # The rules page of one table (``/rules/<game>?table=<view id>``): its options may change what the rules
     # show (e.g. the table's own deck); None means the rules are the same for every table.
     rules_for_table: Callable[[str, dict[str, Any]], dict[str, Any]] | None = None
+    # Settings of kind "custom" changed from the table page during play (``POST /t/<id>/setting`` with
+    # ``name``): {option id: read(form, state)} turns the posted fields into the option's new value, which is
+    # then checked exactly as through the API (the option's cleaner, the game's ``check_settings``).
+    setting_forms: Mapping[str, Callable[[Any, Any], Any]] = field(default_factory=dict)
 
 
 def form_action(form: Any) -> FormIntent:

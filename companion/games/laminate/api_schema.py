@@ -8,6 +8,7 @@ from typing import Any
 from ..schema import MAX_INT, action_in, action_out, nat, obj, ref
 from . import DEFAULT_DECK, PAPER_IDS
 from .deckspec import SCHEMA as DECK_SCHEMA
+from .deckspec import SUIT_ID
 
 CARD_PATTERN = r"^[A-Za-z0-9]+-(?:[1-9]|1[0-3]|[AJQKajqk])$"
 SEAT = nat(0, 4)
@@ -66,6 +67,8 @@ def schema() -> dict[str, Any]:
         "turn": nat(),
         "passes": nat(),
         "hints": {"type": "boolean", "description": "Whether the publish assistant (/hints) is on."},
+        "suit_names": {**ref("SuitNamesOut"), "description": "The table's own names for suits of its deck "
+                       "(R1; the `suit_names` setting), {} when every suit keeps its deck name."},
         "can": obj({k: {"type": "boolean"} for k in ("research_deck", "research_discard", "review", "pass")},
                    ("research_deck", "research_discard", "review", "pass")),
         "ranking": {"type": "array", "items": SEAT},
@@ -111,14 +114,14 @@ def schema() -> dict[str, Any]:
             "PaperType": {"enum": list(PAPER_IDS), "description": "Paper type id (R2)."},
             "PaperId": nat(1, MAX_INT),
             "SuitNames": suit_names,
-            "SuitNamesOut": {"type": "object", "propertyNames": {"enum": suits},
+            "SuitNamesOut": {"type": "object", "propertyNames": {"pattern": "^" + SUIT_ID.pattern + "$"},
                              "additionalProperties": {"type": "string", "minLength": 1, "maxLength": 20}},
         },
         "actions": actions,
         "logged": logged,
         "state": state,
-        "state_description": "STATE of API.md (plus the additions start, turn, passes, hints, can, ranking, "
-                             "decided_by, card_deck).",
+        "state_description": "STATE of API.md (plus the additions start, turn, passes, hints, suit_names, can, "
+                             "ranking, decided_by, card_deck).",
         "create": {"hints": {"type": "boolean", "description": "Publish assistant on (default true)."},
                    "deck": {**ref("Deck"), "description": "The table's own deck (R1), fixed for the table; "
                             "default: the server's deck file, stored with the table."},

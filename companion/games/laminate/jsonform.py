@@ -41,6 +41,7 @@ def state_to_json(state: GameState, viewer: Viewer | None = None, options: dict[
         "turn": state.turn,
         "passes": state.passes,
         "hints": hints,
+        "suit_names": dict((options or {}).get("suit_names") or {}),
         "can": {
             "research_deck": not state.over and state.pending is None and state.can_research(),
             "research_discard": not state.over and state.pending is None and state.discard > 0,

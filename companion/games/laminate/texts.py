@@ -152,6 +152,14 @@ TEXT: dict[str, tuple[str, str]] = {
     "h_all_passed": ("Everyone passed in a row: the game ends.", "全員がパス：ゲーム終了。"),
     "h_over": ("The game is over.", "ゲーム終了。"),
     "h_settings": ("Table settings changed.", "卓の設定が変わりました。"),
+    "h_suits_named": ("The table named its suits: {names}.", "スートの呼び名を決めました：{names}。"),
+    "h_suits_reset": ("The suits have their deck names again.", "スートの呼び名をデッキの名前に戻しました。"),
+    "rename_title": ("Suit names", "スートの呼び名"),
+    "suits_help": ("Call the suits what your cards show. Everyone's screen follows; a blank field keeps the "
+                   "deck's name.", "お手元のカードの絵柄に合わせて呼び名を変えられます。全員の画面に反映されます。"
+                   "空欄ならデッキの名前のままです。"),
+    "suits_save": ("Save names", "呼び名を保存"),
+    "suits_renamed": ("renamed", "変更済み"),
     # --- announcements ---
     "ann_over": ("Game over. {winners}", "ゲーム終了。{winners}"),
 }

@@ -14,7 +14,8 @@ from .deck import rank_label
 from .deckform import form_context, parse_form
 from .deckspec import deck_of
 from .papers import PAPER_TYPES
-from .texts import JS_TEXT, LAMINATE, MATCH_REASONS, t
+from .suitnames import read_suit_names
+from .texts import JS_TEXT, LAMINATE, MATCH_REASONS, join_names, t
 from .views import PICKER_WHERE, card_view, describe, error_shown, table_view
 
 DECK = DEFAULT_DECK
@@ -83,6 +84,11 @@ def _describe_setting(changes: dict[str, Any], lang: str) -> tuple[str, bool]:
     hints = changes.get("hints")
     if isinstance(hints, bool):
         return t("h_hints_on" if hints else "h_hints_off", lang), True
+    names = changes.get("suit_names")
+    if isinstance(names, dict):  # every device should know why a suit reads differently now
+        if not names:
+            return t("h_suits_reset", lang), True
+        return t("h_suits_named", lang, names=join_names(list(names.values()), lang)), True
     return t("h_settings", lang), False
 
 
@@ -209,4 +215,5 @@ UI = GameUI(
     option_scripts=("js/games/laminate-deck.js",),
     option_styles=("css/laminate-deck.css",),
     rules_for_table=_rules_for_table,
+    setting_forms={"suit_names": read_suit_names},
 )

@@ -16,6 +16,7 @@ from . import DEFAULT_DECK, PAPER_TYPES, PAPERS, Card, Deck, GameState, IllegalA
 from .actions import EndFlag, Pass, Publish, Research, Review
 from .deck import rank_label
 from .papers import ENDFLAG, PUBLISHABLE
+from .suitnames import suit_names_view
 from .texts import MATCH_REASONS, join_names, t
 from .todo import todo
 
@@ -260,6 +261,7 @@ def table_view(req: TableRequest, *, selection: dict[str, Any] | None = None, ch
         "review_possible": can_act and state.pending is None and state.can_review(),
     }
     view["assistant"] = assistant_view(deck, state, answer, lang, names, me) if full and running else None
+    view["suit_rename"] = suit_names_view(deck, names, lang) if full else None
     if view["assistant"] is not None:
         view["assistant"]["watching"] = req.watching and me is None
     if can_act:
@@ -373,6 +375,8 @@ def error_shown(view: dict[str, Any], where: str | None, picker_open: bool) -> b
         return bool(view["can_act"] and view["pending"] == ENDFLAG)
     if where in ("cards", "cite", "paper", "summary"):
         return bool(picker_open and view.get("picker") and view["pending"] is None)
+    if where == "setting-suit_names":
+        return bool(view.get("suit_rename"))
     if where and where.startswith("paper-"):
         return any(where == f"paper-{paper['id']}" for p in view["players"] for paper in p["papers"])
     return False

@@ -150,6 +150,33 @@ def set_switch(tid: str) -> Response | str:
     return _switch(tid, request.form.get("name", ""), request.form.get("value", ""), FormIntent(None, anchor=anchor))
 
 
+@pages.post("/t/<tid>/setting")
+def set_setting(tid: str) -> Response | str:
+    """A setting of kind "custom" from the table page (Laminate's suit names…): the game reads its form
+    (``GameUI.setting_forms``), and the value is checked as through ``POST /api/tables/{id}/settings``."""
+    record, _ = service().resolve(tid, write=True)
+    snap = service().snapshot(record.id)
+    g.game = snap.game
+    ui = game_ui(snap.game)
+    name = request.form.get("name", "")
+    read = ui.setting_forms.get(name) if ui is not None else None
+    back = FormIntent(None, anchor=f"#setting-{name}" if read is not None else "")
+    if read is None:
+        return answer(record, intent=back)
+    try:
+        changes = clean_options(snap.game.options, {name: read(request.form, snap.state)}, settings_only=True)
+        if snap.game.check_settings is not None:
+            snap.game.check_settings(snap.state, changes)
+        after = service().update_settings(record.id, changes, version=_version_field())
+    except Stale:
+        return answer(record, error=_err("stale", *FRAME["stale_friendly"], "top"), intent=back)
+    except RuleError as exc:
+        return answer(record, error=_refusal(exc, f"setting-{name}"), intent=back)
+    if after.version == snap.version:  # the same value again: nothing happened, nothing to say
+        return answer(record, intent=back)
+    return answer(record, notice=_last_text(record), intent=back)
+
+
 def _switch(tid: str, name: str, wanted: str, back: FormIntent) -> Response | str:
     record, _ = service().resolve(tid, write=True)
     snap = service().snapshot(record.id)

@@ -81,6 +81,11 @@ def build(app) -> dict[str, str]:
     urls["own"] = f"/t/{own.id}"
     urls["own_picker"] = f"/t/{own.id}?picker=open&cards=suit7-1,suit7-2,suit7-3"
     urls["rules_own"] = f"/rules/laminate?table={own.view_id}"
+    named = service.create_table(NAMES, 0).record
+    service.act(named.id, service.parse(named.id, {"type": "research", "from": "deck"}))
+    service.update_settings(named.id, {"suit_names": {"suit6": "Star", "suit7": "Crown"}})
+    urls["named"] = f"/t/{named.id}"
+    urls["view"] = f"/v/{cd.view_id}"
     urls["home"] = "/"
     return urls
 
@@ -96,8 +101,15 @@ GALLERY = [
     ("l07-undo-history-360-light-en", "undo", "small", "light", "en-US", 1, False),
     ("l08-end-phone-dark-ja", "end", "phone", "dark", "ja-JP", 0, False),
     ("l09-table-centre-tablet-light-ja", "centre", "tablet", "light", "ja-JP", None, False),
+    ("l10-suit-names-phone-light-en", "named", "phone", "light", "en-US", 0, False),
+    ("l11-suit-names-tablet-dark-ja", "named", "tablet", "dark", "ja-JP", 0, False),
+    ("l12-readonly-header-small-dark-ja", "view", "small", "dark", "ja-JP", None, False),
+    ("l13-readonly-header-phone-light-en", "view", "phone", "light", "en-US", None, False),
+    ("l14-sideways-phone-light-en", "countdown", "sideways", "light", "en-US", 0, False),
+    ("l15-landscape-tablet-dark-ja", "undo", "landscape", "dark", "ja-JP", 1, False),
 ]
-SIZES = {"phone": (390, 844), "small": (360, 740), "tablet": (1024, 768)}
+SIZES = {"phone": (390, 844), "small": (360, 740), "tablet": (1024, 768), "landscape": (1024, 600),
+         "sideways": (844, 390)}
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run", "--disable-quic"]
 
@@ -111,7 +123,7 @@ def shoot(urls: dict[str, str], base: str, out: Path, only: str = "") -> None:
             if only and not any(o in name for o in only.split(",")):
                 continue
             w, h = SIZES[size]
-            phone = size != "tablet"
+            phone = size not in ("tablet", "landscape")
             ctx = browser.new_context(viewport={"width": w, "height": h}, color_scheme=scheme, locale=locale,
                                       device_scale_factor=2 if phone else 1, is_mobile=phone, has_touch=phone)
             path = urls[key]
@@ -121,8 +133,13 @@ def shoot(urls: dict[str, str], base: str, out: Path, only: str = "") -> None:
             page.goto(base + path)
             if key == "home":
                 page.locator("[data-deck-editor] > summary").click()
-            if key == "undo":
+            if key == "undo" and size != "landscape":
                 page.locator(".hist-all > summary").click()
+            if key == "named":
+                page.locator("#setting-suit_names > summary").click()
+                page.locator("#setting-suit_names").scroll_into_view_if_needed()
+            if size == "sideways":
+                page.evaluate("window.scrollTo(0, 700)")
             page.wait_for_timeout(400)
             target = out / f"{name}.png"
             page.screenshot(path=str(target), full_page=full)
