@@ -1,11 +1,12 @@
 """Café benchmark: many tables, five phones each, every phone holding the live stream like the real page.
 
 Starts ``companion serve`` with its defaults (plus ``--server-arg``), creates ``--tables`` Laminate tables,
-and gives each ``--phones`` phones. A phone does what static/js/app.js does: it holds
-``GET /api/tables/{id}/events``; on an event whose version differs from the one it shows, it fetches the
-table fragment (``/t/{id}/fragment``, ``Accept-Encoding: gzip`` like a browser) and "shows" it (reads
-``data-version``); fetches never overlap (one in flight, one more queued). A refused stream (503) waits
-``Retry-After`` (with jitter) and tries again, and polls ``?since=`` meanwhile with a growing interval.
+and gives each ``--phones`` phones. A phone does what static/js/app.js does: it holds the page's stream
+``GET /t/{id}/live?since=V`` (``Accept-Encoding: gzip`` and its cookies, like a browser), whose events carry
+the table fragment itself, and "shows" each (reads ``data-version``) — no fetch per change. A refused stream
+(503) waits ``Retry-After`` (with jitter) and tries again, and polls ``/fragment?since=`` meanwhile with a
+growing interval. ``--fetch`` gives the phones the earlier page instead: the API's version events, then a
+fetch of ``/t/{id}/fragment`` per change (fetches never overlap: one in flight, one more queued).
 Every phone connects from its own loopback address (127.1.x.y) so per-client caps see distinct devices.
 One phone per table acts every ``--interval`` s (jittered): research from the deck, pass, sometimes undo.
 
@@ -44,6 +45,7 @@ import random
 import re
 import sys
 import time
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -55,6 +57,7 @@ ACTIONS = [({"type": "research", "from": "deck"}, 6), ({"type": "pass"}, 3), (No
 GOALS = {"push": 100.0, "page": 250.0, "action": 100.0, "join": 2000.0}
 VERSION = re.compile(rb'data-version="(\d+)"')
 EVENT = re.compile(rb"data: \{\"version\": (\d+)\}")
+LIVE_EVENT = re.compile(rb"id: (\d+)\nevent: table\n")
 ATTACKER = "127.0.0.2"
 
 
@@ -160,7 +163,9 @@ class Phone:
     want: int = -1
     streaming: bool = False
     fetching: bool = True  # False: --stream-only, the stream's version is what the phone "shows"
+    live: bool = True  # the page's own stream, whose events carry the fragment (False: --fetch)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
+    jar: dict[str, str] = field(default_factory=dict)  # the cookies the server gave this phone
 
     @property
     def src(self) -> str:
@@ -175,6 +180,9 @@ class Phone:
         await asyncio.gather(*tasks, return_exceptions=True)
 
     async def stream(self, stop: asyncio.Event) -> None:
+        if self.live and self.fetching:
+            await self.live_stream(stop)
+            return
         last_id: int | None = None
         failures = 0
         while not stop.is_set():
@@ -216,6 +224,66 @@ class Phone:
                             self.wake.set()
                     buf = buf[last:] if last else buf[-4096:]
             except (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError, ValueError, IndexError) as exc:
+                if not stop.is_set():
+                    self.stats.errors.append(f"stream: {exc!r}"[:120])
+                    await asyncio.sleep(random.uniform(1, 2))
+            finally:
+                self.streaming = False
+                if writer is not None:
+                    writer.close()
+
+    async def live_stream(self, stop: asyncio.Event) -> None:
+        """The page's stream: chunked, gzip-compressed SSE whose ``table`` events carry the fragment."""
+        if self.seat is not None:
+            self.jar.setdefault("me", str(self.seat))
+        failures = 0
+        while not stop.is_set():
+            writer = None
+            try:
+                reader, writer = await asyncio.open_connection(HOST, self.port, local_addr=(self.src, 0))
+                since = f"?since={self.version}" if self.version >= 0 else ""
+                cookie = "; ".join(f"{k}={v}" for k, v in self.jar.items())
+                writer.write((f"GET /t/{self.table}/live{since} HTTP/1.1\r\nHost: {HOST}:{self.port}\r\n"
+                             f"Accept: text/event-stream\r\nAccept-Encoding: gzip\r\n"
+                             + (f"Cookie: {cookie}\r\n" if cookie else "") + "\r\n").encode())
+                head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 15)
+                status = int(head.split(b" ", 2)[1])
+                if status != 200:
+                    self.stats.refused_streams += 1
+                    retry = re.search(rb"(?i)retry-after: *(\d+)", head)
+                    failures += 1
+                    wait = float(retry.group(1)) if retry else 5.0
+                    await asyncio.sleep(wait * random.uniform(1, 1.5) * min(2 ** (failures - 1), 8))
+                    continue
+                for m in re.finditer(rb"(?i)set-cookie: *([^=;\r\n]+)=([^;\r\n]*)", head):
+                    self.jar[m.group(1).decode().strip()] = m.group(2).decode().strip()
+                failures = 0
+                self.streaming = True
+                unzip = zlib.decompressobj(31) if re.search(rb"(?i)content-encoding: *gzip", head) else None
+                raw, text = b"", b""
+                while True:
+                    chunk = await reader.read(65536)
+                    if not chunk:
+                        break
+                    now = time.perf_counter()
+                    raw += chunk
+                    body, raw = dechunk(raw)
+                    text += unzip.decompress(body) if unzip is not None else body
+                    while b"\n\n" in text:
+                        event, text = text.split(b"\n\n", 1)
+                        m = LIVE_EVENT.search(event)
+                        if m is None:
+                            continue
+                        shown = VERSION.search(event)
+                        v = int(shown.group(1)) if shown else int(m.group(1))
+                        self.stats.fetch_bytes += len(event)
+                        self.stats.fetches += 1
+                        self.pushed.setdefault(v, now)
+                        if v > self.version:
+                            self.version = v
+                        self.shown.setdefault(v, now)
+            except (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError, ValueError, IndexError,
+                    zlib.error) as exc:
                 if not stop.is_set():
                     self.stats.errors.append(f"stream: {exc!r}"[:120])
                     await asyncio.sleep(random.uniform(1, 2))
@@ -272,6 +340,20 @@ class Phone:
                     self.shown.setdefault(self.version, now)
         finally:
             conn.close()
+
+
+def dechunk(raw: bytes) -> tuple[bytes, bytes]:
+    """The complete chunks of an HTTP/1.1 chunked body: (their data, what is left for later)."""
+    out = []
+    while True:
+        end = raw.find(b"\r\n")
+        if end < 0:
+            return b"".join(out), raw
+        size = int(raw[:end].split(b";")[0] or b"0", 16)
+        if len(raw) < end + 2 + size + 2:
+            return b"".join(out), raw
+        out.append(raw[end + 2:end + 2 + size])
+        raw = raw[end + 2 + size + 2:]
 
 
 def first_at_or_after(seen: dict[int, float], version: int) -> float | None:
@@ -452,7 +534,7 @@ async def main_async(args: argparse.Namespace, port: int, pid: int) -> dict[str,
         tables.append((body["id"], body["view_id"]))
     stats = Stats()
     phones = [Phone(t * args.phones + k, tid, (k % 4) if args.seats else None, port, stats,
-                    fetching=not args.stream_only)
+                    fetching=not args.stream_only, live=not args.fetch)
               for t, (tid, _) in enumerate(tables) for k in range(args.phones)]
     stop_phones, stop_play = asyncio.Event(), asyncio.Event()
     phone_tasks = []
@@ -531,6 +613,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"{args.tables} tables x {args.phones} phones ({'one seat each' if args.seats else 'no seat chosen'}), "
           f"one action per table every {args.interval:g} s, {args.duration:g} s"
           + (", stream only (no fetch)" if args.stream_only else "")
+          + (", pages fetch per change" if args.fetch and not args.stream_only else "")
           + (f", attack: {args.attack}" if args.attack else ""))
     print(f"streams open at start: {r['streaming_at_start']}/{r['phones']}; streams refused: "
           f"{s.refused_streams}; polls: {s.polls}")
@@ -575,6 +658,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seats", action="store_true", help="each phone claims a seat (me cookie)")
     parser.add_argument("--stream-only", action="store_true",
                         help="phones only hold the stream (no fragment fetch): the live fan-out alone")
+    parser.add_argument("--fetch", action="store_true",
+                        help="phones follow the API's version events and fetch the fragment per change "
+                             "(the page before the live stream carried it)")
     parser.add_argument("--attack", choices=["idle", "slowloris", "streams", "hints", "qr", "headers", "create"])
     parser.add_argument("--server-arg", action="append", default=[], help="extra `companion serve` argument")
     parser.add_argument("--seed", type=int, default=13)

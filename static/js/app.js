@@ -102,7 +102,10 @@
       return true;
     };
     cb.beforeNodeMorphed = function (oldNode) {
-      return !(oldNode.nodeType === 1 && oldNode.hasAttribute("data-js-owned"));
+      if (oldNode.nodeType !== 1) { return true; }
+      // a text field being typed in is not reset by another phone's move
+      if (oldNode === doc.activeElement && oldNode.tagName === "INPUT" && oldNode.type === "text") { return false; }
+      return !oldNode.hasAttribute("data-js-owned");
     };
   }
 
@@ -188,8 +191,8 @@
   };
 
   /* ---------------------------------------------------------------------------------------------------
-   * Live updates: SSE from /api/tables/{id}/events, polling as a fallback; each change re-fetches the
-   * table fragment and morphs it in.
+   * Live updates: the page's stream (/t/{id}/live) brings each change's fragment, morphed in; polling
+   * (a conditional fetch of /fragment) is the fallback.
    * ------------------------------------------------------------------------------------------------- */
   /* Without a stream (refused when the server is full, dropped, or no EventSource) the page polls with a
    * conditional fetch (204 when nothing changed), after 1 s at first and less often the longer it lasts
@@ -224,14 +227,14 @@
       Live.retry = null;
       if (!window.EventSource) { Live.startPolling(); return; }
       var es;
-      try { es = new EventSource(t.getAttribute("data-api") + "/events"); } catch (e) { Live.startPolling(); return; }
+      // The page's own stream carries the fragment itself (pages/live.py): a change costs no request.
+      var url = t.getAttribute("data-base") + "/live?since=" + Live.version();
+      try { es = new EventSource(url); } catch (e) { Live.startPolling(); return; }
       Live.es = es;
       es.addEventListener("open", function () { Live.failures = 0; Live.stopPolling(); });
-      es.addEventListener("state", function (e) {
+      es.addEventListener("table", function (e) {
         Live.stopPolling();
-        var v = -1;
-        try { v = JSON.parse(e.data).version; } catch (err) { v = -1; }
-        if (v !== Live.version()) { Live.refresh(false); }
+        Live.show(e.data);
       });
       es.addEventListener("error", function () {
         Live.startPolling();  // nothing is missed meanwhile
@@ -255,6 +258,13 @@
     },
     stopPolling: function () {
       if (Live.poll) { window.clearTimeout(Live.poll); Live.poll = null; }
+    },
+    /* A fragment from the stream: morphed in unless the page already shows that version or a newer one
+     * (a tap's own answer can land first). */
+    show: function (html) {
+      var t = tableEl(), m = /data-version="(\d+)"/.exec(html || "");
+      if (!t || !m || !window.htmx || parseInt(m[1], 10) <= Live.version()) { return; }
+      window.htmx.swap(t, html, { swapStyle: "morph" }, { contextElement: doc.body });  // fires afterSwap
     },
     refresh: function (conditional) {
       var t = tableEl();
@@ -362,6 +372,13 @@
   // (htmx puts the requesting element in detail.requestConfig.elt; detail.elt is only set by some events.)
   doc.addEventListener("htmx:beforeSwap", function (e) {
     var d = e.detail, table = tableEl();
+    // A live refresh that lands after a form's answer brought the same or a newer version must not take the
+    // page back (or drop the answer's notice): it has nothing new.
+    var path = d && d.requestConfig && d.requestConfig.path;
+    if (table && d.shouldSwap && path && /\/fragment(\?|$)/.test(path) && typeof d.serverResponse === "string") {
+      var m = /data-version="(\d+)"/.exec(d.serverResponse);
+      if (m && parseInt(m[1], 10) <= Live.version()) { d.shouldSwap = false; return; }
+    }
     var source = d && ((d.requestConfig && d.requestConfig.elt) || d.elt);
     if (!source || !d.shouldSwap || !table || !window.htmx.swap || !d.target || d.target.id !== "table") { return; }
     if (doc.body.contains(source) && doc.body.contains(d.target)) { return; }

@@ -59,3 +59,74 @@ def test_a_form_answer_after_its_form_was_replaced_is_morphed_into_the_one_table
     assert page.evaluate("() => window.__nestedSeen") == 0
     assert live.service.version(tid) == 1
     assert errors == []
+
+
+def wait_for(page, held: list, what: str) -> None:
+    for _ in range(50):
+        if held:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the page never sent {what}")
+
+
+def test_a_late_poll_never_drops_the_answer_of_a_tap(live, new_context) -> None:
+    """Without a stream (a browser with no EventSource polls /fragment): the tap is stored (version 1), the
+    page's poll asks for the fragment before the tap's answer comes back; the answer lands with its notice,
+    then the fragment (version 1, no notice). The page keeps the notice: the late poll had nothing new. The
+    next change still comes in."""
+    tid = live.service.create_table(["Aki", "Ben"], 0, None, game="pyramid").record.id
+    ctx = new_context()
+    ctx.add_init_script("Object.defineProperty(window, 'EventSource', { value: undefined, configurable: true });")
+    page = ctx.new_page()
+    errors = page_errors(page)
+    page.goto(live.url(f"/t/{tid}"))
+    acts, fragments = [], []
+    page.route("**/act", lambda route: acts.append(route))
+    page.route("**/fragment*", lambda route: fragments.append(route))
+    page.locator("#table .pd-picker button[value='7']").click()
+    wait_for(page, acts, "the tap")
+    answer = acts[0].fetch()  # the server stores the tap now; its answer waits
+    assert live.service.version(tid) == 1
+    wait_for(page, fragments, "a poll")
+    refresh = fragments[0].fetch()
+    acts[0].fulfill(response=answer)
+    expect(page.locator("#table")).to_have_attribute("data-version", "1")
+    expect(page.locator("#table .notice")).to_be_visible()
+    fragments[0].fulfill(response=refresh)
+    page.wait_for_timeout(400)
+    expect(page.locator("#table .notice")).to_be_visible()
+    expect(page.locator("#table")).to_have_count(1)
+    page.unroute("**/fragment*")
+    live.service.act(tid, live.service.parse(tid, {"type": "turn", "card": 3}))
+    expect(page.locator("#table")).to_have_attribute("data-version", "2", timeout=15000)  # polled
+    assert errors == []
+
+
+def test_the_stream_brings_the_fragment_and_never_drops_the_answer_of_a_tap(live, new_context) -> None:
+    """The page's stream (/t/<id>/live) carries each change's fragment: the page shows a change made elsewhere
+    without fetching anything. A tap stored while its answer is held back: the stream shows version 1 first
+    (no notice), then the answer lands with its notice and Undo; a later event of the same version changes
+    nothing."""
+    tid = live.service.create_table(["Aki", "Ben"], 0, None, game="pyramid").record.id
+    page = new_context().new_page()
+    errors = page_errors(page)
+    fetched = []
+    page.on("request", lambda r: fetched.append(r.url) if "/fragment" in r.url else None)
+    page.goto(live.url(f"/t/{tid}"))
+    page.wait_for_timeout(300)  # the stream is open
+    live.service.act(tid, live.service.parse(tid, {"type": "turn", "card": 7}))
+    expect(page.locator("#table")).to_have_attribute("data-version", "1", timeout=5000)
+    acts = []
+    page.route("**/act", lambda route: acts.append(route))
+    page.locator("#table .pd-picker button[value='5']").click()
+    wait_for(page, acts, "the tap")
+    answer = acts[0].fetch()
+    expect(page.locator("#table")).to_have_attribute("data-version", "2", timeout=5000)  # from the stream
+    expect(page.locator("#table .notice")).to_have_count(0)
+    acts[0].fulfill(response=answer)
+    expect(page.locator("#table .notice")).to_be_visible()
+    page.wait_for_timeout(300)
+    expect(page.locator("#table .notice")).to_be_visible()
+    expect(page.locator("#table")).to_have_count(1)
+    assert fetched == [], "the page fetched fragments although its stream carries them"
+    assert errors == []

@@ -145,3 +145,24 @@ def test_st8_all_pass_never_reveals_the_face(app, client):
     for seat in (0, 1, 2, None):
         for url, text in outputs(client, t, seat).items():
             assert salt not in text, (seat, url)
+
+
+def first_chunks(client: FlaskClient, url: str, headers: dict[str, str]) -> str:
+    resp = client.get(url, headers=headers, buffered=False)
+    assert resp.status_code == 200, url
+    chunk = next(iter(resp.response))
+    resp.close()
+    return chunk.decode() if isinstance(chunk, bytes) else chunk
+
+
+def test_st4_the_page_stream_carries_the_face_only_to_the_parents_phone(app, client):
+    """The page's own stream (/t/<id>/live) carries the fragment: another seat's, a seatless phone's and the
+    read-only view's never hold the secret; the parent's proven phone does (positive control)."""
+    t, face, salt = rolled(app, client)
+    for seat in (1, 2, None):
+        client.delete_cookie("me", path=f"/t/{t.tid}")
+        for url in (f"/t/{t.tid}/live", f"/v/{t.vid}/live", f"/t/{t.vid}/live"):
+            text = first_chunks(client, url, t.headers(seat))
+            assert "event: table" in text, (seat, url)
+            assert salt not in text and "in-box" not in text and "open-mine" not in text, (seat, url)
+    assert "in-box" in first_chunks(client, f"/t/{t.tid}/live", t.headers(0))

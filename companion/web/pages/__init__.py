@@ -24,7 +24,7 @@ from flask import Blueprint
 
 pages = Blueprint("pages", __name__)
 
-from . import exports, forms, frame, home, plays, table  # noqa: E402,F401  (routes register on import)
+from . import exports, forms, frame, home, live, plays, table  # noqa: E402,F401  (routes register on import)
 from .frame import http_error_page  # noqa: E402
 
 __all__ = ["http_error_page", "pages"]

@@ -46,7 +46,8 @@
     var live = C.$("#live-region");
     if (live) {
       live.textContent = "";
-      window.setTimeout(function () { live.textContent = texts.join("\n"); }, 60);
+      var said = box.textContent;  // what the strip shows now: news that came together is heard together
+      window.setTimeout(function () { live.textContent = said; }, 60);
     }
   }
 
