@@ -75,9 +75,10 @@ class TableService(SeatClaims):
         # never held across disk I/O, so reads stay fast while a write waits for fsync.
         self._write_lock = threading.RLock()
         self._lock = threading.RLock()
-        # Streams wait on their table's condition; all share ``_live``, which guards only ``_versions`` and
-        # ``_subscribers`` and is never held while taking ``_lock``, so a writer notifying can never deadlock
-        # with a waiter. A change wakes only the streams of its own table.
+        # Streams wait on their table's condition, each with its own lock (one shared lock made every stream's
+        # once-a-second wake-up queue behind all the others': measured, docs/scaling.md). ``_live`` guards only
+        # the two dicts, briefly, and is never held while taking ``_lock`` or a condition, so a writer
+        # notifying can never deadlock with a waiter. A change wakes only the streams of its own table.
         self._live = threading.Lock()
         self._subscribers: dict[str, threading.Condition] = {}
         self._versions: dict[str, int] = {}
@@ -388,13 +389,15 @@ class TableService(SeatClaims):
     # --- live updates ---
 
     def _notify(self, table_id: str | None = None, version: int | None = None) -> None:
-        """Wake the streams of ``table_id`` (every stream when None: shutting down)."""
+        """Wake the streams of ``table_id`` (every stream when None: shutting down). The version is set
+        before the condition's lock is taken, so a waiter either sees it or is already waiting: none is lost."""
         with self._live:
             if table_id is not None and version is not None:
                 self._versions[table_id] = version
             waiting = [self._subscribers.get(table_id)] if table_id is not None else list(self._subscribers.values())
-            for condition in waiting:
-                if condition is not None:
+        for condition in waiting:
+            if condition is not None:
+                with condition:
                     condition.notify_all()
 
     def wait_for_change(self, table_id: str, known: int, timeout: float) -> int:
@@ -403,9 +406,11 @@ class TableService(SeatClaims):
             self._versions.setdefault(table_id, known)
             condition = self._subscribers.get(table_id)
             if condition is None:
-                condition = self._subscribers[table_id] = threading.Condition(self._live)
-            condition.wait_for(lambda: self.closing or self._versions[table_id] != known, timeout)
-            return self._versions[table_id]
+                condition = self._subscribers[table_id] = threading.Condition(threading.Lock())
+        versions = self._versions
+        with condition:
+            condition.wait_for(lambda: self.closing or versions[table_id] != known, timeout)
+        return versions[table_id]
 
     def close(self) -> None:
         self.closing = True

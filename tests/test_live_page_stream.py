@@ -176,3 +176,22 @@ def test_the_phones_of_a_table_share_one_rendering_per_version(client: FlaskClie
         tokens.add(re.search(r'name="action_id" value="([^"]+)"', html).group(1))
     assert SHARED.renders - before == 1  # one rendering for five phones
     assert len(tokens) == 5  # each phone its own idempotency keys
+
+
+def test_a_compressed_stream_ended_by_the_server_is_one_whole_gzip_member(client: FlaskClient, app: Flask) -> None:
+    """The events are shared compressed blocks with each phone's tokens stored in between; the CRC and length
+    the stream keeps make its end a valid gzip trailer (Python's gzip checks both)."""
+    import gzip
+
+    tid = new_table(client)["id"]
+    resp, chunks = open_stream(client, f"/t/{tid}/live", **{"Accept-Encoding": "gzip"})
+    got = [next(chunks)]
+    act(client, tid)
+    got.append(next(chunks))
+    app.extensions["companion"].close()  # shutting down ends every stream normally
+    got += list(chunks)
+    resp.close()
+    text = gzip.decompress(b"".join(got)).decode()
+    assert [v for v, _ in events(text)] == [0, 1]
+    tokens = re.findall(r'name="csrf_token" value="([^"]+)"', text)
+    assert tokens and len(set(tokens)) == 1  # this session's token in both events

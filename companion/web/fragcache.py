@@ -28,13 +28,14 @@ COMPRESS_FROM = 1024
 
 
 class _Entry:
-    __slots__ = ("csrf", "action_ids", "ready", "pieces")
+    __slots__ = ("csrf", "action_ids", "ready", "pieces", "sse")
 
     def __init__(self) -> None:
         self.csrf: str | None = None
         self.action_ids: list[str] = []
         self.ready = threading.Event()
         self.pieces: Pieces | None = None
+        self.sse: SsePieces | None = None  # the same cut as Server-Sent Events data lines, made on first use
 
 
 class Pieces:
@@ -68,12 +69,42 @@ class Pieces:
         data = b"".join(_interleave(self.fixed, tokens))
         if not gzipped:
             return data
-        stored = [struct.pack("<BHH", 0, len(t), len(t) ^ 0xFFFF) + t for t in tokens]
+        stored = [stored_block(t) for t in tokens]
         tail = struct.pack("<II", zlib.crc32(data), len(data) & 0xFFFFFFFF)
         return b"".join((_GZIP_HEADER, *_interleave(self.packed, stored), _FINAL_BLOCK, tail))
 
 
+class SsePieces:
+    """A rendering as the data of one Server-Sent Event (every line prefixed ``data: ``), cut at the same
+    tokens and compressed once like ``Pieces``: the page's live stream (pages/live.py) sends each phone
+    these blocks with its own tokens as stored blocks — no compressor per stream, no compression per phone."""
+
+    __slots__ = ("fixed", "packed", "slots")
+
+    def __init__(self, pieces: Pieces) -> None:
+        self.fixed = [sse_lines(part) for part in pieces.fixed]
+        self.packed = [_deflate_block(part) for part in self.fixed]
+        self.slots = pieces.slots
+
+    def parts(self, csrf: str | None, fresh: dict[str, str]) -> tuple[bytes, bytes]:
+        """(the data as bytes, the same as raw deflate blocks ending on a byte boundary, never final)."""
+        tokens = [(csrf or "" if slot is None else fresh[slot]).encode() for slot in self.slots]
+        plain = b"".join(_interleave(self.fixed, tokens))
+        return plain, b"".join(_interleave(self.packed, [stored_block(t) for t in tokens]))
+
+
+def sse_lines(data: bytes) -> bytes:
+    """Text as the continuation of an SSE ``data:`` field: each line break starts a new ``data: `` line."""
+    return data.replace(b"\r", b"").replace(b"\n", b"\ndata: ")
+
+
+def stored_block(data: bytes) -> bytes:
+    """``data`` as one stored (uncompressed) deflate block, not final (RFC 1951 3.2.4; under 64 KiB)."""
+    return struct.pack("<BHH", 0, len(data), len(data) ^ 0xFFFF) + data
+
+
 _GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"  # no name, no time, unknown OS
+GZIP_HEADER = _GZIP_HEADER
 _FINAL_BLOCK = b"\x03\x00"  # an empty fixed-Huffman block with BFINAL set
 
 
@@ -115,6 +146,19 @@ class SharedRenders:
             return entry.pieces.body(entry.csrf, {old: old for old in entry.action_ids}, gzipped)
         fresh = {old: secrets.token_urlsafe(12) for old in entry.action_ids}
         return entry.pieces.body(csrf() if entry.csrf else None, fresh, gzipped)
+
+    def get_event(self, key: Hashable, render: Callable[[], str], csrf: Callable[[], str]) -> tuple[bytes, bytes]:
+        """As ``get``, as SSE data lines: (bytes, raw deflate blocks) for the page's live stream."""
+        entry, html, mine = self._fetch(key, render)
+        if entry is None or entry.pieces is None:
+            data = sse_lines(html.encode())
+            return data, _deflate_block(data)
+        sse = entry.sse
+        if sse is None:  # two streams may both build it: the same bytes, so no lock
+            sse = entry.sse = SsePieces(entry.pieces)
+        if mine:
+            return sse.parts(entry.csrf, {old: old for old in entry.action_ids})
+        return sse.parts(csrf() if entry.csrf else None, {old: secrets.token_urlsafe(12) for old in entry.action_ids})
 
     def _fetch(self, key: Hashable, render: Callable[[], str]) -> tuple[_Entry | None, str, bool]:
         """(entry, the HTML this call rendered ("" on a hit: the text is in ``entry.pieces``), whether this call
