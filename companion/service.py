@@ -19,6 +19,7 @@ from . import games
 from .games.base import Game, RuleError, Viewer, clean_options
 from .seats import SeatClaims
 from .store import EventRow, Store, TableRecord, now_iso
+from .subscribers import LiveUpdates
 from .tables import CachedTable, Entry, Snapshot
 
 NAME_MAX = 40
@@ -67,7 +68,7 @@ def clean_name(raw: object) -> str:
     return name
 
 
-class TableService(SeatClaims):
+class TableService(SeatClaims, LiveUpdates):
     def __init__(self, store: Store) -> None:
         self.store = store
         self._cache: OrderedDict[str, CachedTable] = OrderedDict()  # least recently used first
@@ -75,14 +76,7 @@ class TableService(SeatClaims):
         # never held across disk I/O, so reads stay fast while a write waits for fsync.
         self._write_lock = threading.RLock()
         self._lock = threading.RLock()
-        # Streams wait on their table's condition, each with its own lock (one shared lock made every stream's
-        # once-a-second wake-up queue behind all the others': measured, docs/scaling.md). ``_live`` guards only
-        # the two dicts, briefly, and is never held while taking ``_lock`` or a condition, so a writer
-        # notifying can never deadlock with a waiter. A change wakes only the streams of its own table.
-        self._live = threading.Lock()
-        self._subscribers: dict[str, threading.Condition] = {}
-        self._versions: dict[str, int] = {}
-        self.closing = False
+        self._init_live()  # the streams' side: companion/subscribers.py
 
     # --- tables ---
 
@@ -385,36 +379,6 @@ class TableService(SeatClaims):
             snap.version = event.seq
         self._notify(table_id, snap.version)
         return answer
-
-    # --- live updates ---
-
-    def _notify(self, table_id: str | None = None, version: int | None = None) -> None:
-        """Wake the streams of ``table_id`` (every stream when None: shutting down). The version is set
-        before the condition's lock is taken, so a waiter either sees it or is already waiting: none is lost."""
-        with self._live:
-            if table_id is not None and version is not None:
-                self._versions[table_id] = version
-            waiting = [self._subscribers.get(table_id)] if table_id is not None else list(self._subscribers.values())
-        for condition in waiting:
-            if condition is not None:
-                with condition:
-                    condition.notify_all()
-
-    def wait_for_change(self, table_id: str, known: int, timeout: float) -> int:
-        """Block until the table's version differs from ``known`` (or timeout); return the version."""
-        with self._live:
-            self._versions.setdefault(table_id, known)
-            condition = self._subscribers.get(table_id)
-            if condition is None:
-                condition = self._subscribers[table_id] = threading.Condition(threading.Lock())
-        versions = self._versions
-        with condition:
-            condition.wait_for(lambda: self.closing or versions[table_id] != known, timeout)
-        return versions[table_id]
-
-    def close(self) -> None:
-        self.closing = True
-        self._notify()
 
 
 def _state_json(record: TableRecord, game: Game, state: Any, version: int, viewer: Viewer) -> dict[str, Any]:

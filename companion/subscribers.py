@@ -1,0 +1,48 @@
+"""Who waits for which table: the live streams' side of the table service (a mixin of ``TableService``).
+
+A stream waits on its table's condition; a change wakes only that table's streams. Each condition has its
+own lock: with one lock shared by every table, 500 streams waking once a second (to notice a phone that has
+gone) queued behind one another (docs/scaling.md, third pass). ``_live`` guards only the two dicts, briefly,
+and is never held while taking a condition or the service's own locks, so a writer notifying can never
+deadlock with a waiter.
+"""
+
+from __future__ import annotations
+
+import threading
+
+
+class LiveUpdates:
+    def _init_live(self) -> None:
+        self._live = threading.Lock()
+        self._subscribers: dict[str, threading.Condition] = {}
+        self._versions: dict[str, int] = {}
+        self.closing = False
+
+    def _notify(self, table_id: str | None = None, version: int | None = None) -> None:
+        """Wake the streams of ``table_id`` (every stream when None: shutting down). The version is set
+        before the condition's lock is taken, so a waiter either sees it or is already waiting: none is lost."""
+        with self._live:
+            if table_id is not None and version is not None:
+                self._versions[table_id] = version
+            waiting = [self._subscribers.get(table_id)] if table_id is not None else list(self._subscribers.values())
+        for condition in waiting:
+            if condition is not None:
+                with condition:
+                    condition.notify_all()
+
+    def wait_for_change(self, table_id: str, known: int, timeout: float) -> int:
+        """Block until the table's version differs from ``known`` (or timeout); return the version."""
+        with self._live:
+            self._versions.setdefault(table_id, known)
+            condition = self._subscribers.get(table_id)
+            if condition is None:
+                condition = self._subscribers[table_id] = threading.Condition(threading.Lock())
+        versions = self._versions
+        with condition:
+            condition.wait_for(lambda: self.closing or versions[table_id] != known, timeout)
+        return versions[table_id]
+
+    def close(self) -> None:
+        self.closing = True
+        self._notify()
