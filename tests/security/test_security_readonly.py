@@ -93,12 +93,15 @@ def test_no_read_only_answer_shows_the_full_id(client: FlaskClient, played: dict
         text = resp.get_data(as_text=True)
         assert tid not in text, f"{path} shows the full id"
         assert vid in text or not path.startswith("/v/") or path.endswith((".svg", ".csv")), path
-    stream = client.get(f"/api/tables/{vid}/events", buffered=False)
-    try:
-        chunk = next(iter(stream.response))
-        assert tid.encode() not in (chunk if isinstance(chunk, bytes) else chunk.encode())
-    finally:
-        stream.close()
+    for path in (f"/api/tables/{vid}/events", f"/v/{vid}/live", f"/t/{vid}/live", f"/v/{vid}/live?lang=ja"):
+        stream = client.get(path, buffered=False)  # the page's stream carries the whole fragment
+        try:
+            chunk = next(iter(stream.response))
+            chunk = chunk if isinstance(chunk, bytes) else chunk.encode()
+            assert tid.encode() not in chunk, f"{path} shows the full id"
+            assert path.startswith("/api/") or b"event: table" in chunk, path
+        finally:
+            stream.close()
     assert client.get(f"/api/tables/{vid}").get_json()["id"] is None
 
 
