@@ -29,10 +29,12 @@ def bad(detail: str) -> BadRequest:
 def json_body(required: bool = True) -> dict[str, Any]:
     """The request's JSON object. 415 for another content type (keeps cross-site forms out), 400 if bad."""
     raw = request.get_data(cache=True)
-    if not raw.strip():
+    if not raw:  # no body at all; whitespace alone is a body, and not JSON (the fuzzer sent "\n")
         if required:
             raise bad("the body must be a JSON object")
         return {}
+    if not raw.strip():
+        raise bad("the body must be a JSON object")
     if request.mimetype != "application/json":
         raise ServiceError(415, "unsupported_media_type", "Send JSON with Content-Type: application/json.",
                            "Content-Type: application/json で JSON を送ってください。")

@@ -73,9 +73,27 @@
       stopPolling: function () {
         if (Live.poll) { window.clearTimeout(Live.poll); Live.poll = null; }
       },
-      /* A fragment from the stream: morphed in unless the page already shows that version or a newer one
-       * (a tap's own answer can land first). */
+      /* A fragment from the stream. Events that arrive together (a phone catching up, a fast run of moves)
+       * are morphed once, the latest: each is a whole table, and morphing every one in turn on a busy phone
+       * fell seconds behind. Morphed unless the page already shows that version or a newer one (a tap's own
+       * answer can land first). */
+      pending: null,
       show: function (html) {
+        var first = Live.pending === null;
+        Live.pending = html;
+        if (!first) { return; }
+        var done = false;
+        var run = function () {
+          if (done) { return; }
+          done = true;
+          var latest = Live.pending;
+          Live.pending = null;
+          Live.morph(latest);
+        };
+        if (window.requestAnimationFrame && !doc.hidden) { window.requestAnimationFrame(run); }
+        window.setTimeout(run, 60);  // a hidden tab has no animation frames
+      },
+      morph: function (html) {
         var t = tableEl(), m = /data-version="(\d+)"/.exec(html || "");
         if (!t || !m || !window.htmx || parseInt(m[1], 10) <= Live.version()) { return; }
         window.htmx.swap(t, html, { swapStyle: "morph" }, { contextElement: doc.body });  // fires afterSwap

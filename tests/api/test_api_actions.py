@@ -220,6 +220,15 @@ def test_undo_without_body_and_with_empty_body(client, t):
     assert client.post(f"/api/tables/{t.id}/undo", data=b"", content_type="application/json").status_code == 200
 
 
+def test_undo_with_a_body_of_whitespace_is_400_and_undoes_nothing(client, t):
+    """A body of whitespace is not "no body": it is a body, and not JSON (the OpenAPI fuzzer sent "\n")."""
+    t.act(RESEARCH)
+    for body in (b"\n", b"  ", b"\t\r\n"):
+        resp = client.post(f"/api/tables/{t.id}/undo", data=body, content_type="application/json")
+        assert resp.status_code == 400 and resp.get_json()["error"] == "bad_request", body
+    assert t.get()["version"] == 1
+
+
 def test_nothing_to_undo_is_409(t, caller):
     status, body = caller.call("POST", f"/api/tables/{t.id}/undo", {})
     assert (status, body["error"]) == (409, "nothing_to_undo")
