@@ -66,7 +66,7 @@ def test_r1_renaming_on_the_page_reaches_the_api_the_picker_and_the_history(clie
     assert 'value="Star"' in html and "renamed" in html
     log = client.get(f"/t/{tid}/log.json").get_json()["events"]
     assert log[-1]["text"] == "The table named its suits: Star and Crown."
-    assert "スートの呼び名を決めました" in page(client, f"/t/{tid}", "ja")
+    assert "スートの呼び名を決めました：Star・Crown。" in page(client, f"/t/{tid}", "ja")  # suits are not さん
 
 
 def test_r1_a_blank_field_or_the_deck_name_gives_the_suit_its_deck_name_back(client: FlaskClient) -> None:

@@ -88,7 +88,8 @@ def _describe_setting(changes: dict[str, Any], lang: str) -> tuple[str, bool]:
     if isinstance(names, dict):  # every device should know why a suit reads differently now
         if not names:
             return t("h_suits_reset", lang), True
-        return t("h_suits_named", lang, names=join_names(list(names.values()), lang)), True
+        listed = "・".join(names.values()) if lang == "ja" else join_names(list(names.values()), lang)  # no さん
+        return t("h_suits_named", lang, names=listed), True
     return t("h_settings", lang), False
 
 
