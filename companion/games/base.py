@@ -292,3 +292,18 @@ class Game:
         return {"id": self.id, "name": {"en": self.name[0], "ja": self.name[1]},
                 "players": {"min": self.min_players, "max": self.max_players},
                 "options": {o.id: o.to_json() for o in self.options}}
+
+
+def presentation(package: str) -> tuple[Callable[[], Any], Callable[[], dict[str, Any]]]:
+    """A game package's ``ui`` and ``api_schema`` loaders for :class:`Game`: ``<package>.ui.UI`` and
+    ``<package>.api_schema.schema()``, imported only when first asked for (the pages and the OpenAPI
+    document), so the engine stays free of presentation."""
+    import importlib
+
+    def ui() -> Any:
+        return importlib.import_module(f"{package}.ui").UI
+
+    def api_schema() -> dict[str, Any]:
+        return importlib.import_module(f"{package}.api_schema").schema()
+
+    return ui, api_schema

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Game, Outcome, Viewer
+from ..base import Game, Outcome, Viewer, presentation
 from .actions import Action, Declare, EndRound, NextRound, Reveal, action_to_json, parse_action
 from .errors import ERROR_CODES
 from .feasible import in_deck_at_most, most_held
@@ -81,16 +81,7 @@ def is_over(state: State) -> bool:
     return state.over
 
 
-def _ui() -> Any:
-    from .ui import UI  # presentation is loaded only by the pages
-
-    return UI
-
-
-def _api_schema() -> dict[str, Any]:
-    from .api_schema import schema
-
-    return schema()
+_ui, _api_schema = presentation(__package__)  # loaded only by the pages and the OpenAPI document
 
 
 GAME = Game(

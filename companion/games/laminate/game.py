@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Game, Option, Outcome, Query, Viewer
+from ..base import Game, Option, Outcome, Query, Viewer, presentation
 from .actions import Action, action_to_json, parse_action, parse_cite
 from .deck import DEFAULT_DECK, Deck
 from .deckspec import DEFAULT_SPEC, SCHEMA, SUIT_ID, clean_deck, deck_of
@@ -122,16 +122,7 @@ def _hints_off(options: dict[str, Any]) -> tuple[str, str, str] | None:
             "この卓では発表アシスタントがオフになっています。")
 
 
-def _ui() -> Any:
-    from .ui import UI  # presentation is loaded only by the pages
-
-    return UI
-
-
-def _api_schema() -> dict[str, Any]:
-    from .api_schema import schema
-
-    return schema()
+_ui, _api_schema = presentation(__package__)  # loaded only by the pages and the OpenAPI document
 
 
 GAME = Game(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Game, Outcome, Query, Viewer
+from ..base import Game, Outcome, Query, Viewer, presentation
 from .actions import Action, NextRound, Rack, action_to_json, parse_action
 from .errors import ERROR_CODES, RummikubBadRequest
 from .options import OPTIONS
@@ -96,16 +96,7 @@ def _hints_off(options: dict[str, Any]) -> tuple[str, str, str] | None:
             "この卓では最善手アシスタントがオフになっています。")
 
 
-def _ui() -> Any:
-    from .ui import UI  # presentation is loaded only by the pages
-
-    return UI
-
-
-def _api_schema() -> dict[str, Any]:
-    from .api_schema import schema
-
-    return schema()
+_ui, _api_schema = presentation(__package__)  # loaded only by the pages and the OpenAPI document
 
 
 GAME = Game(

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from ..base import Game, Outcome, RuleError, Viewer
+from ..base import Game, Outcome, RuleError, Viewer, presentation
 from .actions import (
     Action,
     BankDie,
@@ -195,16 +195,7 @@ def is_over(state: State) -> bool:
     return state.over
 
 
-def _ui() -> Any:
-    from .ui import UI
-
-    return UI
-
-
-def _api_schema() -> dict[str, Any]:
-    from .api_schema import schema
-
-    return schema()
+_ui, _api_schema = presentation(__package__)  # loaded only by the pages and the OpenAPI document
 
 
 def scores(state: State) -> tuple[int, ...]:
