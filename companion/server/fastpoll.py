@@ -1,20 +1,29 @@
-"""waitress's network loop with a poll set kept between passes.
+"""waitress's network loop, with a poll set kept between passes and only the connections that may have changed
+looked at on each pass.
 
 waitress's ``poll2`` builds a new ``select.poll`` object on every pass and asks every connection
-``readable()`` and ``writable()`` through method calls. A café holds ~1,000 connections (a stream and a
-keep-alive connection per phone) and the loop passes several hundred times a second (each request wakes it
-twice), so that pass was a quarter of the one core's time at 100 tables (py-spy, benchmarks/bench_cafe.py).
+``readable()`` and ``writable()``. A café holds ~1,000 connections (a stream and a keep-alive connection per
+phone) and the loop passes a hundred and more times a second (each finished request pulls its trigger), so
+at 100 tables that pass was a third of the one core's time: ~1.3 ms of Python over every connection plus
+~0.8 ms for the kernel's ``poll()`` over every descriptor, per pass (benchmarks/bench_cafe.py, measured on
+the network thread).
 
-Here the poll object lives as long as the loop; a pass works out each connection's flags (for waitress's
-own channel class by reading the same attributes its ``readable``/``writable`` read, without the calls)
-and touches the poll set only for the connections whose flags changed. ``select.poll`` keeps no kernel
-state, so a closed descriptor reused by a new connection is simply polled again with its new flags. The
-events are handled by waitress's own ``readwrite``: the same handlers, in the same order.
+Here the poll set lives as long as the loop (``epoll`` where the OS has it, so that a pass costs the kernel
+the ready descriptors only; ``poll`` elsewhere), and a pass recomputes the flags only of the connections that
+may have changed since the last one (``mark``): those it handled events for, those opened or closed, and the
+one whose request a worker thread was serving when it pulled the trigger (waitress's workers pull it after
+every change they make to a connection: output left to send, a request finished, a close asked for; see
+``GuardedServer.pull_trigger``). Anything else (a trigger pulled from elsewhere) and, as a safety net, once a
+second, a pass looks at every connection as before. The events are handled by waitress's own
+``readwrite``: the same handlers, in the same order.
 """
 
 from __future__ import annotations
 
+import contextlib
 import select
+import threading
+import time
 from errno import EINTR
 from typing import Any
 
@@ -22,46 +31,110 @@ from waitress import wasyncore
 
 READ = select.POLLIN | select.POLLPRI if hasattr(select, "POLLIN") else 0
 WRITE = select.POLLOUT if hasattr(select, "POLLOUT") else 0
+FULL_PASS_SECONDS = 1.0  # the safety net: every connection looked at this often however quiet it is
 
 
 class Poller:
-    def __init__(self, inline: tuple[type, ...] = ()) -> None:
-        self._pollster = select.poll()
+    def __init__(self, inline: tuple[type, ...] = (), *, use_epoll: bool | None = None) -> None:
+        self._epoll = hasattr(select, "epoll") if use_epoll is None else use_epoll
+        # epoll's and poll's event bits are the same numbers on Linux, which waitress's readwrite reads.
+        self._pollster: Any = select.epoll() if self._epoll else select.poll()
         self._flags: dict[int, int] = {}
+        self._owners: dict[int, Any] = {}  # which connection each registration is for
         self._inline = inline  # classes whose readable()/writable() are waitress's HTTPChannel's, unchanged
+        self._others: set[int] = set()  # the listening socket, the trigger: asked every pass (maintenance)
+        self._marks: set[int] = set()
+        self._marks_lock = threading.Lock()
+        self._everything = True
+        self._last_full = 0.0
+        self.passes = self.full_passes = 0
+
+    # ------------------------------------------------------------------ marks (any thread)
+
+    def mark(self, fd: int | None) -> None:
+        """The connection on ``fd`` may have changed: look at it on the next pass."""
+        if fd is not None:
+            with self._marks_lock:
+                self._marks.add(fd)
+
+    def mark_all(self) -> None:
+        self._everything = True
+
+    # ------------------------------------------------------------------ the network thread
+
+    def _wanted(self, obj: Any) -> int:
+        if type(obj) in self._inline:
+            out = obj.total_outbufs_len or obj.will_close or obj.close_when_flushed
+            busy = out or len(obj.requests) > obj.adj.channel_request_lookahead
+            return WRITE if out else (0 if busy else READ)
+        flags = READ if obj.readable() else 0
+        if obj.writable() and not obj.accepting:
+            flags |= WRITE
+        return flags
+
+    def _set(self, fd: int, flags: int, obj: Any = None) -> None:
+        pollster = self._pollster
+        old = self._flags.get(fd, 0)
+        if old and self._owners.get(fd) is not obj:
+            # The descriptor was closed and its number given to a new connection since the last look:
+            # epoll dropped the old registration with the close, poll never had one; start afresh.
+            self._drop(fd)
+            old = 0
+        if old == flags:
+            return
+        if not flags:
+            self._drop(fd)
+            return
+        try:
+            if old:
+                pollster.modify(fd, flags)
+            else:
+                pollster.register(fd, flags)
+        except FileNotFoundError:  # epoll: not in the set (closed since)
+            pollster.register(fd, flags)
+        except FileExistsError:  # epoll: still in the set
+            pollster.modify(fd, flags)
+        self._flags[fd] = flags
+        self._owners[fd] = obj
+
+    def _drop(self, fd: int) -> None:
+        self._flags.pop(fd, None)
+        self._owners.pop(fd, None)
+        with contextlib.suppress(OSError, KeyError, ValueError):  # epoll forgets a closed descriptor itself
+            self._pollster.unregister(fd)
+
+    def _forget(self, fd: int) -> None:
+        if fd in self._flags:
+            self._drop(fd)
 
     def poll(self, timeout: float | None, map: dict[int, Any]) -> None:
-        flags_of = self._flags
-        pollster = self._pollster
-        inline = self._inline
-        wanted = 0  # connections that want an event this pass: fewer in the set means some are gone
-        for fd, obj in list(map.items()):
-            if type(obj) in inline:
-                out = obj.total_outbufs_len or obj.will_close or obj.close_when_flushed
-                busy = out or len(obj.requests) > obj.adj.channel_request_lookahead
-                flags = WRITE if out else (0 if busy else READ)
+        self.passes += 1
+        now = time.monotonic()
+        with self._marks_lock:
+            marks, self._marks = self._marks, set()
+        if self._everything or now - self._last_full >= FULL_PASS_SECONDS:
+            self._everything = False
+            self._last_full = now
+            self.full_passes += 1
+            inline = self._inline
+            self._others = {fd for fd, obj in map.items() if type(obj) not in inline}
+            for fd in [fd for fd in self._flags if fd not in map]:
+                self._forget(fd)
+            look = list(map)
+        else:
+            look = [*marks, *self._others]
+        for fd in look:
+            obj = map.get(fd)
+            if obj is None:
+                self._forget(fd)
+                self._others.discard(fd)
             else:
-                flags = READ if obj.readable() else 0
-                if obj.writable() and not obj.accepting:
-                    flags |= WRITE
-            if flags:
-                wanted += 1
-            if flags_of.get(fd, 0) != flags:
-                if flags:
-                    if fd in flags_of:
-                        pollster.modify(fd, flags)
-                    else:
-                        pollster.register(fd, flags)
-                    flags_of[fd] = flags
-                else:
-                    pollster.unregister(fd)
-                    del flags_of[fd]
-        if len(flags_of) > wanted:
-            for fd in [fd for fd in flags_of if fd not in map]:
-                pollster.unregister(fd)
-                del flags_of[fd]
+                self._set(fd, self._wanted(obj), obj)
         try:
-            ready = pollster.poll(None if timeout is None else int(timeout * 1000))
+            if self._epoll:
+                ready = self._pollster.poll(-1 if timeout is None else timeout)
+            else:
+                ready = self._pollster.poll(None if timeout is None else int(timeout * 1000))
         except OSError as err:
             if err.args[0] != EINTR:
                 raise
@@ -70,10 +143,18 @@ class Poller:
             obj = map.get(fd)
             if obj is not None:
                 wasyncore.readwrite(obj, flags)
+            self.mark(fd)  # what it did (a request read, output sent, a close) may change its flags
+
+    def close(self) -> None:
+        if self._epoll:
+            self._pollster.close()
 
 
-def loop(timeout: float, map: dict[int, Any], inline: tuple[type, ...] = ()) -> None:
+def loop(timeout: float, map: dict[int, Any], inline: tuple[type, ...] = (), poller: Poller | None = None) -> None:
     """As ``wasyncore.loop(timeout, use_poll=True, map=map)``, with a poll set kept between passes."""
-    poller = Poller(inline)
-    while map:
-        poller.poll(timeout, map)
+    poller = poller or Poller(inline)
+    try:
+        while map:
+            poller.poll(timeout, map)
+    finally:
+        poller.close()

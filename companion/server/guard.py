@@ -63,15 +63,33 @@ class GuardedChannel(HTTPChannel):
             self.request_began = time.monotonic()
         return result
 
+    def add_channel(self, map: Any = None) -> None:
+        super().add_channel(map)
+        self.server.mark(self._fileno)
+
     def del_channel(self, map: Any = None) -> None:
+        fd = self._fileno
         super().del_channel(map)
+        self.server.mark(fd)
         if self._counted:
             self._counted = False
             self.server.count(self.client, -1)
 
+    def service(self) -> None:
+        # On a worker thread: every trigger this request pulls is about this connection (GuardedServer.pull_trigger).
+        _serving.channel = self
+        try:
+            super().service()
+        finally:
+            _serving.channel = None
+
+
+_serving = threading.local()  # the connection whose request this worker thread is serving, if any
+
 
 class GuardedServer(TcpWSGIServer):
     channel_class = GuardedChannel
+    poller: fastpoll.Poller | None = None
 
     def __init__(self, *args: Any, max_client_connections: int = MAX_CLIENT_CONNECTIONS,
                  first_byte_timeout: float = FIRST_BYTE_TIMEOUT, request_timeout: float = REQUEST_TIMEOUT,
@@ -112,12 +130,30 @@ class GuardedServer(TcpWSGIServer):
             return
         self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=self._map)
 
+    def mark(self, fd: int | None) -> None:
+        poller = self.poller
+        if poller is not None:
+            poller.mark(fd)
+
+    def pull_trigger(self) -> None:
+        """Wake the network loop, telling it which connection changed: waitress's workers pull the trigger
+        after each change they make to the connection they serve; any other pull has the loop look at all."""
+        poller = self.poller
+        if poller is not None:
+            channel = getattr(_serving, "channel", None)
+            if channel is not None and channel._fileno is not None:
+                poller.mark(channel._fileno)
+            else:
+                poller.mark_all()
+        super().pull_trigger()
+
     def run(self) -> None:
-        """waitress's loop, with a poll set kept between passes (fastpoll.py) where poll() exists."""
+        """waitress's loop, looking only at the connections that may have changed (fastpoll.py) where poll() exists."""
         if not (self.adj.asyncore_use_poll and hasattr(select, "poll")):
             return super().run()
+        self.poller = fastpoll.Poller((GuardedChannel,))
         try:
-            fastpoll.loop(self.adj.asyncore_loop_timeout, self._map, (GuardedChannel,))
+            fastpoll.loop(self.adj.asyncore_loop_timeout, self._map, poller=self.poller)
         except (SystemExit, KeyboardInterrupt):
             self.task_dispatcher.shutdown()
 

@@ -44,25 +44,41 @@ class Pieces:
     blocks instead of 7 replaces over 44 KB and a compression (gzip members may be built from independently
     compressed, byte-aligned deflate blocks; RFC 1951 3.2.4 for the stored ones)."""
 
-    __slots__ = ("fixed", "packed", "slots")
+    __slots__ = ("fixed", "_packed", "slots")
 
     def __init__(self, html: str, csrf: str | None, action_ids: list[str]) -> None:
-        alternatives = []
-        if action_ids:
-            alternatives.append('name="action_id" value="(' + "|".join(map(re.escape, action_ids)) + ')"')
+        # The tokens are found by plain search, not a pattern built from them: a new pattern per rendering
+        # cost a regular-expression compilation each time (~1 ms of the shared rendering's cost).
+        wanted = [(f'name="action_id" value="{old}"', len('name="action_id" value="'), old) for old in action_ids]
         if csrf:
-            alternatives.append('value="(' + re.escape(csrf) + ')"')
+            wanted.append((f'value="{csrf}"', len('value="'), None))
+        found: list[tuple[int, int, str | None]] = []
+        for text, skip, slot in wanted:
+            at = html.find(text)
+            while at >= 0:
+                found.append((at + skip, at + len(text) - 1, slot))
+                at = html.find(text, at + len(text))
+        found.sort()
         self.fixed: list[bytes] = []
         self.slots: list[str | None] = []  # None: the CSRF token; else the action id the rendering had there
         at = 0
-        for match in re.finditer("|".join(alternatives), html) if alternatives else ():
-            group = 1 if action_ids and match.group(1) is not None else len(alternatives)
-            start, end = match.span(group)
+        for start, end, slot in found:
+            if start < at:  # overlapping finds cannot happen with these tokens; keep the first
+                continue
             self.fixed.append(html[at:start].encode())
-            self.slots.append(match.group(group) if group == 1 and action_ids else None)
+            self.slots.append(slot)
             at = end
         self.fixed.append(html[at:].encode())
-        self.packed = [_deflate_block(part) for part in self.fixed]
+        self._packed: list[bytes] | None = None
+
+    @property
+    def packed(self) -> list[bytes]:
+        """The fixed parts as raw deflate blocks, made on the first gzip answer (a table followed only
+        through the live stream never needs them). Two threads may both make them: the same bytes."""
+        packed = self._packed
+        if packed is None:
+            packed = self._packed = _deflate_blocks(self.fixed)
+        return packed
 
     def body(self, csrf: str | None, fresh: dict[str, str], gzipped: bool) -> bytes:
         tokens = [(csrf or "" if slot is None else fresh[slot]).encode() for slot in self.slots]
@@ -83,7 +99,7 @@ class SsePieces:
 
     def __init__(self, pieces: Pieces) -> None:
         self.fixed = [sse_lines(part) for part in pieces.fixed]
-        self.packed = [_deflate_block(part) for part in self.fixed]
+        self.packed = _deflate_blocks(self.fixed)
         self.slots = pieces.slots
 
     def parts(self, csrf: str | None, fresh: dict[str, str]) -> tuple[bytes, bytes]:
@@ -113,6 +129,13 @@ def _deflate_block(data: bytes) -> bytes:
     return packer.compress(data) + packer.flush(zlib.Z_SYNC_FLUSH)
 
 
+def _deflate_blocks(parts: list[bytes]) -> list[bytes]:
+    """Each part as raw deflate blocks that stand alone (a full flush after each: no back-reference reaches
+    into the part before, where another phone's token will be), from one compressor."""
+    packer = zlib.compressobj(1, zlib.DEFLATED, -15)
+    return [packer.compress(part) + packer.flush(zlib.Z_FULL_FLUSH) for part in parts]
+
+
 def _interleave(fixed: list[bytes], tokens: list[bytes]) -> list[bytes]:
     out = [fixed[0]]
     for token, part in zip(tokens, fixed[1:]):
@@ -124,7 +147,9 @@ class SharedRenders:
     def __init__(self, max_entries: int = MAX_ENTRIES) -> None:
         self.max_entries = max_entries
         self._entries: OrderedDict[Hashable, _Entry] = OrderedDict()
+        self._latest: dict[Hashable, Hashable] = {}  # (table, viewer...) -> the key of its newest version
         self._lock = threading.Lock()
+        self._build = threading.Lock()  # making a rendering's SSE form, when a fetch rendered it
         self.renders = self.hits = 0
 
     def get(self, key: Hashable, render: Callable[[], str], csrf: Callable[[], str]) -> str:
@@ -149,18 +174,21 @@ class SharedRenders:
 
     def get_event(self, key: Hashable, render: Callable[[], str], csrf: Callable[[], str]) -> tuple[bytes, bytes]:
         """As ``get``, as SSE data lines: (bytes, raw deflate blocks) for the page's live stream."""
-        entry, html, mine = self._fetch(key, render)
+        entry, html, mine = self._fetch(key, render, sse=True)
         if entry is None or entry.pieces is None:
             data = sse_lines(html.encode())
             return data, _deflate_block(data)
         sse = entry.sse
-        if sse is None:  # two streams may both build it: the same bytes, so no lock
-            sse = entry.sse = SsePieces(entry.pieces)
+        if sse is None:  # rendered for a fetch: made once here (five streams waking together made it five times)
+            with self._build:
+                sse = entry.sse
+                if sse is None:
+                    sse = entry.sse = SsePieces(entry.pieces)
         if mine:
             return sse.parts(entry.csrf, {old: old for old in entry.action_ids})
         return sse.parts(csrf() if entry.csrf else None, {old: secrets.token_urlsafe(12) for old in entry.action_ids})
 
-    def _fetch(self, key: Hashable, render: Callable[[], str]) -> tuple[_Entry | None, str, bool]:
+    def _fetch(self, key: Hashable, render: Callable[[], str], sse: bool = False) -> tuple[_Entry | None, str, bool]:
         """(entry, the HTML this call rendered ("" on a hit: the text is in ``entry.pieces``), whether this call
         rendered it); entry None when this call had to render its own (the shared rendering failed or is stuck)."""
         with self._lock:
@@ -168,8 +196,10 @@ class SharedRenders:
             mine = entry is None
             if mine:
                 entry = self._entries[key] = _Entry()
+                self._supersede(key)
                 while len(self._entries) > self.max_entries:
-                    self._entries.popitem(last=False)
+                    gone, _ = self._entries.popitem(last=False)
+                    self._latest.pop(_lineage(gone), None)
             else:
                 self._entries.move_to_end(key)
         assert entry is not None
@@ -180,6 +210,8 @@ class SharedRenders:
                 entry.csrf = tokens.group(1) if tokens else None
                 entry.action_ids = sorted(set(_ACTION_ID.findall(html)), key=len, reverse=True)
                 entry.pieces = Pieces(html, entry.csrf, entry.action_ids)
+                if sse:  # before the waiting streams are let in, so that they share it
+                    entry.sse = SsePieces(entry.pieces)
             except BaseException:
                 with self._lock:
                     if self._entries.get(key) is entry:
@@ -194,9 +226,31 @@ class SharedRenders:
         self.hits += 1
         return entry, "", False
 
+    def _supersede(self, key: Hashable) -> None:
+        """Drop the rendering of an older version for the same table and viewer (with self._lock held): the
+        key is always made from the table's current version, so it would never be asked for again, and at
+        café scale 512 such leftovers were ~60 MB of the server's memory."""
+        lineage = _lineage(key)
+        if lineage is None:
+            return
+        older = self._latest.get(lineage)
+        if older is not None and older != key:
+            if older[1] > key[1]:  # type: ignore[index]  # a late request for an old version: keep the newer
+                return
+            self._entries.pop(older, None)
+        self._latest[lineage] = key
+
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()
+            self._latest.clear()
+
+
+def _lineage(key: Hashable) -> Hashable | None:
+    """A ``fragment_key`` without its version: (table, viewer...); None for other keys."""
+    if isinstance(key, tuple) and len(key) > 2 and isinstance(key[1], int):
+        return (key[0], *key[2:])
+    return None
 
 
 def personalise(html: str, old_csrf: str | None, action_ids: list[str], csrf: Callable[[], str]) -> str:
