@@ -14,15 +14,22 @@ class Texts:
     def __init__(self, own: Mapping[str, tuple[str, str]], *parents: Texts) -> None:
         self.own = dict(own)
         self.parents = parents
+        self._found: dict[str, tuple[str, str] | None] = {}  # a page looks up ~500 keys: each walk once
 
     def pair(self, key: str) -> tuple[str, str] | None:
-        if key in self.own:
-            return self.own[key]
-        for parent in self.parents:
-            found = parent.pair(key)
-            if found is not None:
-                return found
-        return None
+        try:
+            return self._found[key]
+        except KeyError:
+            pass
+        found = self.own.get(key)
+        if found is None:
+            for parent in self.parents:
+                found = parent.pair(key)
+                if found is not None:
+                    break
+        if len(self._found) < 8192:  # keys come from the code, not from requests: bounded anyway
+            self._found[key] = found
+        return found
 
     def __contains__(self, key: str) -> bool:
         return self.pair(key) is not None

@@ -21,6 +21,7 @@ from typing import Any, TextIO
 
 from .. import __version__
 from .datadir import SECRET_FILENAME, default_db_path, ensure_dir, load_or_create_secret
+from .gctune import tune_for_serving
 from .guard import BUDGETS, Budget
 from .netinfo import public_url
 from .termqr import MODES, terminal_qr
@@ -315,6 +316,7 @@ def serve(args: argparse.Namespace) -> int:
     say(f"Data:  {db_path}  (secret key: {secret_path or 'kept in memory for this run'})")
     say("Stop:  press Ctrl+C")
 
+    tune_for_serving()  # the app is set up: keep the collector's full passes off the streams' latency
     run(server, on_shutdown=_closer(app))
     flush_logging()
     say("Stopped.")

@@ -4,6 +4,7 @@ with cache busting, the language switch, error pages and the web app manifest.""
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -36,10 +37,37 @@ def game_ui(game: base.Game) -> GameUI | None:
     return ui() if callable(ui) else ui
 
 
+# Keyed by the game's UI object itself (kept with the value, checked on the way out): a game registered at run
+# time under an id another one had (the tests do) must not get the other's sentences.
+_TEXTS: dict[int, tuple[GameUI, Texts]] = {}
+_JS_TEXT: dict[tuple[int, str], tuple[GameUI | None, dict[str, str]]] = {}
+_MACROS: dict[tuple[Any, ...], Any] = {}
+_MACROS_LOCK = threading.Lock()
+
+
 def texts_for(game: base.Game | None) -> Texts:
-    """What ``t`` looks keys up in: the game's texts first (when a page shows a game), then the frame's."""
+    """What ``t`` looks keys up in: the game's texts first (when a page shows a game), then the frame's.
+    Made once per game, so that its memory of looked-up keys lasts (every rendering asks for hundreds)."""
+    if game is None:
+        return FRAME
+    ui = game_ui(game)
+    if ui is None:
+        return FRAME
+    kept = _TEXTS.get(id(ui))
+    if kept is None or kept[0] is not ui:
+        kept = _TEXTS[id(ui)] = (ui, Texts({}, ui.texts, FRAME))
+    return kept[1]
+
+
+def _js_text(game: base.Game | None, lang: str, texts: Texts) -> dict[str, str]:
+    """The sentences the page's scripts need, per game and language (the same for every rendering)."""
     ui = game_ui(game) if game is not None else None
-    return Texts({}, ui.texts, FRAME) if ui is not None else FRAME
+    kept = _JS_TEXT.get((id(ui), lang))
+    if kept is None or kept[0] is not ui:
+        keys = FRAME_JS_TEXT + (ui.js_text if ui is not None else ())
+        extra = ui.js_extra(lang) if ui is not None else {}
+        kept = _JS_TEXT[(id(ui), lang)] = (ui, {**{k: texts.t(k, lang) for k in keys}, **extra})
+    return kept[1]
 
 
 @pages.before_request
@@ -80,6 +108,33 @@ def asset(path: str) -> str:
     return url
 
 
+def _frozen(value: Any) -> Any:
+    if isinstance(value, dict):
+        return tuple((k, _frozen(v)) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+def cached_macro(macro: Any, *args: Any, **kwargs: Any) -> Any:
+    """``macro(*args, **kwargs)``, remembered by its arguments: for big pure macros (the deck's card grid is
+    a third of a Laminate rendering, and the same for every phone and most versions). The macro must depend
+    on nothing but its arguments, the language and the static files' URLs (the script root)."""
+    key = (macro.name, _frozen(args), _frozen(kwargs), getattr(g, "lang", ""), request.script_root)
+    try:
+        return _MACROS[key]
+    except TypeError:  # an argument that cannot be a key: no memory
+        return macro(*args, **kwargs)
+    except KeyError:
+        pass
+    html = macro(*args, **kwargs)
+    with _MACROS_LOCK:
+        while len(_MACROS) >= 256:  # a few per table and language at a time; forget the oldest
+            del _MACROS[next(iter(_MACROS))]
+        _MACROS[key] = html
+    return html
+
+
 @pages.context_processor
 def _template_globals() -> dict[str, Any]:
     lang = getattr(g, "lang", "en")
@@ -88,15 +143,14 @@ def _template_globals() -> dict[str, Any]:
     game = getattr(g, "game", None)
     texts = texts_for(game)
     ui = game_ui(game) if game is not None else None
-    keys = FRAME_JS_TEXT + (ui.js_text if ui is not None else ())
-    extra = ui.js_extra(lang) if ui is not None else {}
     return {
         "lang": lang,
         "other_lang": other,
         "t": lambda key, **kw: texts.t(key, lang, **kw),
         "lang_url": url_for("pages.set_lang", code=other, next=here),
         "asset": asset,
-        "js_text": {**{key: texts.t(key, lang) for key in keys}, **extra},
+        "js_text": _js_text(game, lang, texts),
+        "cached": cached_macro,
         "game_scripts": ui.scripts if ui is not None else (),
         "game_styles": ui.styles if ui is not None else (),
         "game": game,
