@@ -10,6 +10,7 @@ deadlock with a waiter.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 
 class LiveUpdates:
@@ -31,8 +32,14 @@ class LiveUpdates:
                 with condition:
                     condition.notify_all()
 
-    def wait_for_change(self, table_id: str, known: int, timeout: float) -> int:
-        """Block until the table's version differs from ``known`` (or timeout); return the version."""
+    def wake(self, table_id: str) -> None:
+        """Wake the table's streams without a change (one of them lost its phone: it ends now, not later)."""
+        self._notify(table_id)
+
+    def wait_for_change(self, table_id: str, known: int, timeout: float,
+                        stop: Callable[[], bool] | None = None) -> int:
+        """Block until the table's version differs from ``known``, ``stop()`` is true (checked when woken), or
+        ``timeout``; return the version."""
         with self._live:
             self._versions.setdefault(table_id, known)
             condition = self._subscribers.get(table_id)
@@ -40,7 +47,8 @@ class LiveUpdates:
                 condition = self._subscribers[table_id] = threading.Condition(threading.Lock())
         versions = self._versions
         with condition:
-            condition.wait_for(lambda: self.closing or versions[table_id] != known, timeout)
+            condition.wait_for(lambda: self.closing or versions[table_id] != known or (stop is not None and stop()),
+                               timeout)
         return versions[table_id]
 
     def close(self) -> None:

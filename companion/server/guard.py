@@ -17,6 +17,7 @@ Everything else is waitress as it comes, but for its network loop's poll set, ke
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import math
@@ -62,6 +63,29 @@ class GuardedChannel(HTTPChannel):
         elif self.request_began is None:
             self.request_began = time.monotonic()
         return result
+
+    def on_close(self, hook: Callable[[], None]) -> Callable[[], None]:
+        """Call ``hook`` (on the network thread) when this connection closes; returns what forgets it. A live
+        stream waits for its table's changes and is woken by this the moment its phone goes, instead of
+        waking every second to look."""
+        hooks = self.__dict__.setdefault("_close_hooks", [])
+        hooks.append(hook)
+        if not self.connected:  # gone already: it must not wait for a close that has happened
+            hook()
+
+        def forget() -> None:
+            with contextlib.suppress(ValueError):
+                hooks.remove(hook)
+
+        return forget
+
+    def handle_close(self) -> None:
+        super().handle_close()
+        for hook in list(self.__dict__.get("_close_hooks", ())):
+            try:
+                hook()
+            except Exception:  # a hook's failure must not keep the loop from closing others
+                log.exception("a close hook failed")
 
     def add_channel(self, map: Any = None) -> None:
         super().add_channel(map)

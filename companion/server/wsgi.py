@@ -348,6 +348,9 @@ class RequestMiddleware:
                     self._release(client)
             self._log(method, path, seen["status"], started, seen["stream"])
 
+        on_close = getattr(getattr(environ.get("waitress.client_disconnected"), "__self__", None), "on_close", None)
+        if on_close is not None:  # a stream can be woken when its phone goes (guard.GuardedChannel.on_close)
+            environ["companion.on_disconnect"] = on_close
         try:
             result = self.app(environ, _start_response)
         except BaseException:

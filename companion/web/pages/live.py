@@ -25,7 +25,7 @@ from ...games.ui import parse_uint
 from ...store import TableRecord
 from ..fragcache import GZIP_HEADER, SHARED, accepts_gzip, fragment_key, stored_block
 from ..security import csrf_token
-from ..sse import KEEPALIVE_SECONDS, POLL_SECONDS, RETRY_MS
+from ..sse import KEEPALIVE_SECONDS, RETRY_MS, ClientWatch
 from . import pages
 from .frame import service
 from .table import render_table
@@ -68,7 +68,8 @@ class _Writer:
 
 
 def live_stream(record: TableRecord, full: bool) -> Response:
-    gone = request.environ.get("waitress.client_disconnected") or (lambda: False)
+    watch = ClientWatch(service(), record.id)
+    gone, wait = watch.gone, watch.wait
     csrf_token()  # made now, if new, so that its cookie goes out with the headers, before the body streams
     # The version the page shows: a reconnecting EventSource says it (Last-Event-ID), a new one in ?since.
     last_id = request.headers.get("Last-Event-ID", "")
@@ -84,6 +85,10 @@ def live_stream(record: TableRecord, full: bool) -> Response:
         return key[1], data  # type: ignore[index]  # the key holds the version it was made for
 
     def generate() -> Iterator[bytes]:
+        with watch:
+            yield from _events()
+
+    def _events() -> Iterator[bytes]:
         version = service().version(table_id)
         head = f"retry: {random.randint(*RETRY_MS)}\n"
         if known is not None and known == version:
@@ -94,7 +99,7 @@ def live_stream(record: TableRecord, full: bool) -> Response:
             yield first + out.event(version, data)
         quiet_since = time.monotonic()
         while not service().closing and not gone():
-            current = service().wait_for_change(table_id, version, POLL_SECONDS)
+            current = service().wait_for_change(table_id, version, wait, stop=gone)
             if gone() or service().closing:
                 break
             if current != version:
