@@ -16,7 +16,7 @@ import pytest
 from waitress import wasyncore
 
 from companion.server import wsgi as srv
-from companion.server.guard import BUDGETS, Budget
+from companion.server.guard import BUDGETS, Budget, expensive_kind
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs 127.0.0.x source addresses")
 
@@ -240,7 +240,7 @@ def test_budget_refills_and_forgets_quiet_clients() -> None:
 
 def test_expensive_kinds() -> None:
     def kind(method: str, path: str) -> str | None:
-        return srv.expensive_kind({"REQUEST_METHOD": method, "PATH_INFO": path})
+        return expensive_kind({"REQUEST_METHOD": method, "PATH_INFO": path})
 
     assert kind("POST", "/api/tables") == "create" and kind("POST", "/") == "create"
     assert kind("POST", "/api/tables/x/again") == "create"
