@@ -669,6 +669,9 @@ def run(args: argparse.Namespace) -> int:
     errors = s.errors
     print(f"errors: {len(errors)}" + (f"  first: {errors[:3]}" if errors else ""))
     print(f"server log: {log_text.count('Traceback')} tracebacks, {log_text.count('warning')} warnings")
+    stuck = log_text.find("--- the server did not stop after SIGINT")
+    if stuck >= 0:
+        print(log_text[stuck:stuck + 6000])
     print(f"machine load average (1 min) at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores "
           "(the other agents' work shares them)")
     ok = (not errors and not r["missed"]

@@ -70,12 +70,23 @@ class Server:
     def pid(self) -> int:
         return self.proc.pid
 
+    def _dump_threads(self) -> None:
+        spy = shutil.which("py-spy")
+        if spy is None:
+            return
+        with contextlib.suppress(OSError, subprocess.SubprocessError):
+            dump = subprocess.run([spy, "dump", "-p", str(self.proc.pid)], capture_output=True, text=True,
+                                  timeout=30).stdout
+            with open(self.log_path, "a") as log:
+                log.write("\n--- the server did not stop after SIGINT; its threads:\n" + dump)
+
     def stop(self, timeout: float = 10) -> int:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGINT)
             try:
                 self.proc.wait(timeout=timeout)
             except subprocess.TimeoutExpired:
+                self._dump_threads()  # why it did not stop, before the kill makes it unknowable
                 self.proc.kill()
                 self.proc.wait()
         return self.proc.returncode
