@@ -46,3 +46,13 @@ def test_r1_the_grid_follows_the_cards_on_the_table_the_language_and_the_suit_na
     assert client.post(f"/api/tables/{tid}/settings", json={"suit_names": {"heart": "Star"}}).status_code == 200
     named = client.get(f"/t/{tid}?picker=open").get_data(as_text=True)
     assert 'aria-label="Star"' in named and 'aria-label="Star"' not in after, "the table's own suit name"
+
+
+def test_a_remembered_grid_is_the_grid_the_macro_draws(client: FlaskClient) -> None:
+    tid = client.post("/api/tables", json={"players": NAMES}).get_json()["id"]
+    tokens = re.compile(r'value="[A-Za-z0-9_-]{16,}"')
+    frame._MACROS.clear()
+    drawn = tokens.sub("", client.get(f"/t/{tid}?picker=open").get_data(as_text=True))
+    assert frame._MACROS, "the page drew its grid through the memory"
+    remembered = tokens.sub("", client.get(f"/t/{tid}?picker=open").get_data(as_text=True))
+    assert remembered == drawn
