@@ -119,3 +119,57 @@ def test_keep_alive_big_bodies_streams_and_reused_descriptors(server: Any) -> No
     poller = server.poller
     if poller is not None and fastpoll.FULL_PASS_SECONDS > 60:
         assert poller.passes > 100 and poller.full_passes <= 3, "passes look at marked connections only"
+
+
+@pytest.fixture(scope="module")
+def idle_server() -> Iterator[Any]:
+    """The production server object, never run: channels can be made on it and looked at."""
+    sock = srv.bind_socket("127.0.0.1", 0)
+    server = srv.make_server(app, sock, **srv.waitress_settings(threads=2))
+    yield server
+    server.task_dispatcher.shutdown(cancel_pending=True, timeout=3)
+    server.close()
+    server.trigger.close()
+
+
+def _channel(server: Any) -> Any:
+    """A real waitress channel of the production class on one end of a socket pair (not in any loop)."""
+    from companion.server.guard import GuardedChannel
+
+    mine, other = socket.socketpair()
+    channel = GuardedChannel(server, mine, ("127.0.0.1", 1), server.adj, map={})
+    return channel, other
+
+
+@pytest.mark.parametrize("state", [
+    {}, {"total_outbufs_len": 10}, {"will_close": True}, {"close_when_flushed": True},
+    {"requests": [object()] * 6}, {"requests": [object()]}, {"requests": [object()] * 6, "total_outbufs_len": 3},
+])
+def test_the_inlined_flags_are_waitress_own(idle_server: Any, state: dict[str, Any]) -> None:
+    """The loop reads a channel's attributes instead of calling readable()/writable(): it must answer as
+    waitress's own methods do in every state (a waitress release that changes them fails here)."""
+    channel, other = _channel(idle_server)
+    try:
+        for name, value in state.items():
+            setattr(channel, name, value)
+        inline = fastpoll.Poller((type(channel),))._wanted(channel)
+        asked = fastpoll.Poller(())._wanted(channel)
+        assert inline == asked
+    finally:
+        channel.requests = []
+        channel.del_channel({})
+        channel.socket.close()
+        other.close()
+
+
+def test_a_descriptor_closed_under_the_loop_is_forgotten_not_fatal() -> None:
+    poller = fastpoll.Poller(())
+    a, b = socket.socketpair()
+    fd = a.fileno()
+    a.close()  # a worker closed it between the loop's look and its registration (EBADF on epoll)
+    poller._set(fd, fastpoll.READ, object())
+    assert fd not in poller._flags
+    with poller._marks_lock:
+        assert fd in poller._marks, "looked at again on the next pass"
+    b.close()
+    poller.close()

@@ -86,14 +86,21 @@ class Poller:
             self._drop(fd)
             return
         try:
-            if old:
-                pollster.modify(fd, flags)
-            else:
+            try:
+                if old:
+                    pollster.modify(fd, flags)
+                else:
+                    pollster.register(fd, flags)
+            except FileNotFoundError:  # epoll: not in the set (closed since)
                 pollster.register(fd, flags)
-        except FileNotFoundError:  # epoll: not in the set (closed since)
-            pollster.register(fd, flags)
-        except FileExistsError:  # epoll: still in the set
-            pollster.modify(fd, flags)
+            except FileExistsError:  # epoll: still in the set
+                pollster.modify(fd, flags)
+        except OSError:
+            # Closed by a worker between our look and now (EBADF; poll never checks, epoll does): forget it.
+            # Its close marked it, so the next pass looks again at whatever holds the number then.
+            self._drop(fd)
+            self.mark(fd)
+            return
         self._flags[fd] = flags
         self._owners[fd] = obj
 

@@ -180,6 +180,8 @@ class GuardedServer(TcpWSGIServer):
             fastpoll.loop(self.adj.asyncore_loop_timeout, self._map, poller=self.poller)
         except (SystemExit, KeyboardInterrupt):
             self.task_dispatcher.shutdown()
+        finally:
+            self.poller = None  # closed with the loop: later marks (shutdown's closes) have nowhere to go
 
     def maintenance(self, now: float) -> None:
         mono = time.monotonic()

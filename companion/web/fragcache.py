@@ -199,7 +199,9 @@ class SharedRenders:
                 self._supersede(key)
                 while len(self._entries) > self.max_entries:
                     gone, _ = self._entries.popitem(last=False)
-                    self._latest.pop(_lineage(gone), None)
+                    lineage = _lineage(gone)
+                    if lineage is not None and self._latest.get(lineage) == gone:
+                        del self._latest[lineage]  # only if it was the newest: a late old one must not untrack it
             else:
                 self._entries.move_to_end(key)
         assert entry is not None

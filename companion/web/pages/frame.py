@@ -120,7 +120,10 @@ def cached_macro(macro: Any, *args: Any, **kwargs: Any) -> Any:
     """``macro(*args, **kwargs)``, remembered by its arguments: for big pure macros (the deck's card grid is
     a third of a Laminate rendering, and the same for every phone and most versions). The macro must depend
     on nothing but its arguments, the language and the static files' URLs (the script root)."""
-    key = (macro.name, _frozen(args), _frozen(kwargs), getattr(g, "lang", ""), request.script_root)
+    # The macro by its code (the same object for every rendering of its template, unlike the macro itself),
+    # so that two templates' macros of one name never share; the app, whose static URL the grid draws with.
+    code = getattr(getattr(macro, "_func", None), "__code__", macro.name)
+    key = (code, _frozen(args), _frozen(kwargs), getattr(g, "lang", ""), request.script_root, id(current_app))
     try:
         return _MACROS[key]
     except TypeError:  # an argument that cannot be a key: no memory
