@@ -108,14 +108,6 @@ def asset(path: str) -> str:
     return url
 
 
-def _frozen(value: Any) -> Any:
-    if isinstance(value, dict):
-        return tuple((k, _frozen(v)) for k, v in value.items())
-    if isinstance(value, (list, tuple)):
-        return tuple(_frozen(v) for v in value)
-    return value
-
-
 def cached_macro(macro: Any, *args: Any, **kwargs: Any) -> Any:
     """``macro(*args, **kwargs)``, remembered by its arguments: for big pure macros (the deck's card grid is
     a third of a Laminate rendering, and the same for every phone and most versions). The macro must depend
@@ -123,13 +115,12 @@ def cached_macro(macro: Any, *args: Any, **kwargs: Any) -> Any:
     # The macro by its code (the same object for every rendering of its template, unlike the macro itself),
     # so that two templates' macros of one name never share; the app, whose static URL the grid draws with.
     code = getattr(getattr(macro, "_func", None), "__code__", macro.name)
-    key = (code, _frozen(args), _frozen(kwargs), getattr(g, "lang", ""), request.script_root, id(current_app))
-    try:
-        return _MACROS[key]
-    except TypeError:  # an argument that cannot be a key: no memory
-        return macro(*args, **kwargs)
-    except KeyError:
-        pass
+    # repr() of the arguments (plain dicts, lists, strings, numbers from the views) is made in C: ~10x faster
+    # than freezing them into tuples, and the same text for the same arguments.
+    key = (code, repr(args), repr(sorted(kwargs.items())), getattr(g, "lang", ""), request.script_root, id(current_app))
+    found = _MACROS.get(key)
+    if found is not None:
+        return found
     html = macro(*args, **kwargs)
     with _MACROS_LOCK:
         while len(_MACROS) >= 256:  # a few per table and language at a time; forget the oldest
