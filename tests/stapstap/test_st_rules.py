@@ -466,8 +466,8 @@ def test_st16_total_of_two_games_and_game_over():
     state = act(state, {"type": "next_game"})
     state = replace(state, players=tuple(replace(p, coins=0, dice=0) for p in state.players),
                     bank_dice=21, bank_coins=6)
-    from companion.games.stapstap.rules import _enter
-    state = _enter(state, 0)  # nobody holds anything: everyone is skipped in a row (ST13)
+    from companion.games.stapstap.turns import enter
+    state = enter(state, 0)  # nobody holds anything: everyone is skipped in a row (ST13)
     assert state.over and state.scores[1] == (0, 0, 0)
     assert outcome(state).winners == (1,)
     refuse(state, {"type": "next_game"}, "game_over")

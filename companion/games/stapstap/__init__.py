@@ -9,8 +9,9 @@ from __future__ import annotations
 from .actions import action_to_json, parse_action, redact_action
 from .errors import ERROR_CODES, MESSAGES, StapBadRequest, StapError
 from .game import GAME, actor, commitment, is_over, outcome, prepare, proof_needed, state_to_json, undo_blocked
-from .rules import apply, can_roll, effects_possible, new_game
+from .rules import apply, new_game
 from .state import TOTAL_COINS, TOTAL_DICE, State
+from .turns import can_roll, effects_possible
 
 __all__ = [
     "ERROR_CODES", "GAME", "MESSAGES", "TOTAL_COINS", "TOTAL_DICE", "StapBadRequest", "StapError", "State",

@@ -29,9 +29,10 @@ from .actions import (
 )
 from .errors import ERROR_CODES, StapError
 from .options import OPTIONS
-from .rules import PARENT_ACTIONS, apply, can_roll, effects_possible, new_game
+from .rules import PARENT_ACTIONS, apply, new_game
 from .scoring import breakdown, game_scores, ranking, totals, winners
 from .state import FACES, MAX_PLAYERS, MIN_PLAYERS, State
+from .turns import can_roll, effects_possible
 
 
 def commitment(face: int, salt: str) -> str:

@@ -29,7 +29,6 @@ from .actions import (
     Take,
 )
 from .errors import StapError
-from .scoring import game_scores
 from .state import (
     FACES,
     MODES,
@@ -43,6 +42,22 @@ from .state import (
     Slot,
     State,
     default_points,
+)
+from .turns import (
+    can_roll,
+    end_game,
+    enter,
+    finish_turn,
+    move_piece,
+    next_active,
+    paid,
+    place,
+    require_parent,
+    resolve,
+    set_slot,
+    slot_index,
+    taken,
+    wrong_step,
 )
 
 PARENT_ACTIONS = (BankDie, Lift, Roll, Retract, Declare, Skip)
@@ -59,166 +74,6 @@ def new_game(players: tuple[str, ...], start: int, options: dict[str, Any]) -> S
                  bank_coins=TOTAL_COINS - START_COINS * n, points=default_points())
 
 
-# --- helpers ------------------------------------------------------------------------------------------------
-
-
-def can_roll(state: State, seat: int) -> bool:
-    """ST4/ST10: a die in materials and an empty card."""
-    p = state.players[seat]
-    return not p.out and p.dice > 0 and not p.full
-
-
-def effects_possible(state: State, seat: int) -> tuple[str, ...]:
-    """ST12 ① and ② this parent could use now."""
-    p = state.players[seat]
-    if p.out or p.coins == 0:
-        return ()
-    out = []
-    if p.dice + p.card_dice <= 2 and state.bank_dice > 0:
-        out.append("bank_die")
-    if p.card_dice > 0:
-        out.append("lift")
-    return tuple(out)
-
-
-def slot_index(state: State, seat: int, card: int) -> int:
-    for i, s in enumerate(state.players[seat].slots):
-        if s.card == card:
-            return i
-    raise StapError("not_your_card", card=card, seat=seat, player_name=state.names[seat])
-
-
-def _wrong(state: State) -> StapError:
-    return StapError("wrong_step", expected=state.step, step=state.step)
-
-
-def _as_parent(state: State, player: int | None) -> None:
-    if player is not None and player != state.parent:
-        raise StapError("not_parent", parent=state.parent, parent_name=state.names[state.parent],
-                        player=player, player_name=state.names[player])
-
-
-def _move(state: State, src: int | None, dst: int | None, what: str) -> State:
-    """One die or coin from a seat's materials (None: the bank) to another's (None: the bank)."""
-    key = "dice" if what == "die" else "coins"
-    bank_key = "bank_dice" if what == "die" else "bank_coins"
-    if src is None:
-        state = replace(state, **{bank_key: getattr(state, bank_key) - 1})
-    else:
-        state = state.with_player(src, **{key: getattr(state.players[src], key) - 1})
-    if dst is None:
-        return replace(state, **{bank_key: getattr(state, bank_key) + 1})
-    return state.with_player(dst, **{key: getattr(state.players[dst], key) + 1})
-
-
-def _set_slot(state: State, seat: int, index: int, face: int | None) -> State:
-    slots = list(state.players[seat].slots)
-    slots[index] = replace(slots[index], face=face)
-    return state.with_player(seat, slots=tuple(slots))
-
-
-# --- turn flow ----------------------------------------------------------------------------------------------
-
-
-def _eliminate(state: State) -> State:
-    """ST11: out at once with nothing left anywhere (checked whenever a turn ends)."""
-    for seat, p in enumerate(state.players):
-        if not p.out and p.dice == 0 and p.coins == 0 and p.card_dice == 0:
-            state = state.with_player(seat, out=True)
-    return state
-
-
-def _next_active(state: State, seat: int) -> int | None:
-    for k in range(1, state.n + 1):
-        s = (seat + k) % state.n
-        if not state.players[s].out:
-            return s
-    return None
-
-
-def _end_game(state: State) -> State:
-    """ST13/ST14: record this game's score; after the second game the match is over (ST16)."""
-    scores = (*state.scores, game_scores(state))
-    return replace(state, scores=scores, step="scored" if state.game == 1 else "over", box=None, asked=())
-
-
-def _enter(state: State, seat: int | None) -> State:
-    """ST9/ST10/ST13: make ``seat`` (or the next one who can act) parent; skip the stuck ones; maybe end."""
-    state = replace(state, box=None, asked=())
-    guard = 0
-    while seat is not None and guard <= state.n:
-        guard += 1
-        if state.players[seat].out:
-            seat = _next_active(state, seat)
-            continue
-        if can_roll(state, seat) or effects_possible(state, seat):
-            return replace(state, parent=seat, step="start")
-        state = replace(state, skips=state.skips + 1)  # ST10: a forced skip
-        if state.skips >= len(state.active_seats()):
-            return _end_game(replace(state, parent=seat))
-        seat = _next_active(state, seat)
-    return _end_game(state)  # pragma: no cover - nobody left in the game (cannot happen: ST11 keeps one)
-
-
-def _finish_turn(state: State) -> State:
-    state = _eliminate(replace(state, box=None))
-    return _enter(state, _next_active(state, state.parent))
-
-
-def _place(state: State) -> State:
-    """ST7a/ST8: the box die goes on the declared card, declared face up."""
-    box = state.box
-    assert box is not None and box.card is not None and box.declared is not None
-    index = slot_index(state, state.parent, box.card)
-    return _set_slot(state, state.parent, index, box.declared)
-
-
-def _resolve(state: State, face: int) -> State:
-    """ST7: the box is open. Truth: the doubter pays (or loses a card die), then the die is placed.
-    Lie: the die returns to the parent, who pays the doubter."""
-    doubt = state.doubt
-    assert doubt is not None
-    box = state.box
-    doubt = replace(doubt, face=face, salt=box.salt if box else None, commit=box.commit if box else None)
-    state = replace(state, doubt=doubt)
-    if face == doubt.declared:
-        payer = state.players[doubt.doubter]
-        if payer.dice and payer.coins:
-            return replace(state, step="pay", doubt=replace(doubt, payer=doubt.doubter))
-        if payer.dice or payer.coins:
-            return _paid(state, doubt.doubter, "die" if payer.dice else "coin")
-        with_dice = [s.card for s in payer.slots if s.face is not None]
-        if len(with_dice) == 1:
-            return _taken(state, with_dice[0])
-        return replace(state, step="take")
-    state = replace(state.with_player(state.parent, dice=state.players[state.parent].dice + 1), box=None)
-    parent = state.players[state.parent]
-    if parent.coins:
-        return replace(state, step="pay", doubt=replace(doubt, payer=state.parent))
-    return _paid(state, state.parent, "die")
-
-
-def _paid(state: State, payer: int, what: str) -> State:
-    doubt = state.doubt
-    assert doubt is not None
-    receiver = doubt.doubter if payer == doubt.parent else doubt.parent
-    state = _move(state, payer, receiver, what)
-    state = replace(state, doubt=replace(doubt, payer=payer, paid=what))
-    if payer == doubt.doubter:  # truth: now the die goes on the card
-        state = _place(state)
-    return _finish_turn(state)
-
-
-def _taken(state: State, card: int) -> State:
-    doubt = state.doubt
-    assert doubt is not None
-    index = slot_index(state, doubt.doubter, card)
-    state = _set_slot(state, doubt.doubter, index, None)
-    state = state.with_player(doubt.parent, dice=state.players[doubt.parent].dice + 1)
-    state = replace(state, doubt=replace(doubt, paid="card", payer=None, card_taken=card))
-    return _finish_turn(_place(state))
-
-
 # --- apply --------------------------------------------------------------------------------------------------
 
 
@@ -230,7 +85,7 @@ def apply(state: State, action: Action) -> State:
     if isinstance(action, NextGame):
         return _next_game(state, action)
     if state.step in ("setup", "scored"):
-        raise _wrong(state)
+        raise wrong_step(state)
     if isinstance(action, PARENT_ACTIONS):
         return _parent_action(state, action)
     if isinstance(action, (Pass, DoubtCall)):
@@ -239,19 +94,19 @@ def apply(state: State, action: Action) -> State:
         if state.mode == "box":
             raise StapError("reveal_not_needed")
         if state.step != "reveal":
-            raise _wrong(state)
-        return _resolve(state, action.face)
+            raise wrong_step(state)
+        return resolve(state, action.face)
     if isinstance(action, Pay):
         return _pay(state, action)
     if isinstance(action, Take):
         return _take(state, action)
-    raise _wrong(state)  # pragma: no cover - every action type is handled above
+    raise wrong_step(state)  # pragma: no cover - every action type is handled above
 
 
 def _setup(state: State, action: Action) -> State:
     """ST2b/ST2d/ST2e."""
     if state.step != "setup":
-        raise StapError("cards_locked") if isinstance(action, (Cards, Deal)) else _wrong(state)
+        raise StapError("cards_locked") if isinstance(action, (Cards, Deal)) else wrong_step(state)
     if isinstance(action, Cards):
         return _give_cards(state, action.seat, action.cards)
     if isinstance(action, Deal):
@@ -266,7 +121,7 @@ def _setup(state: State, action: Action) -> State:
     for seat, p in enumerate(state.players):
         if not p.slots:
             raise StapError("cards_needed", seat=seat, player_name=state.names[seat])
-    return _enter(replace(state, parent=state.first), state.first)
+    return enter(replace(state, parent=state.first), state.first)
 
 
 def _give_cards(state: State, seat: int, cards: tuple[int, ...]) -> State:
@@ -279,7 +134,7 @@ def _give_cards(state: State, seat: int, cards: tuple[int, ...]) -> State:
 def _next_game(state: State, action: NextGame) -> State:
     """ST16: the second game from set-up, with the unused cards; one die more for the eliminated."""
     if state.step != "scored":
-        raise _wrong(state)
+        raise wrong_step(state)
     first = action.parent if action.parent is not None else state.first
     bank = TOTAL_DICE - START_DICE * state.n
     extra: set[int] = set()
@@ -297,17 +152,17 @@ def _next_game(state: State, action: NextGame) -> State:
     state = replace(state, game=2, players=players, bank_dice=bank, bank_coins=TOTAL_COINS - START_COINS * state.n,
                     unused=tuple(() for _ in range(state.n)), doubt=None, skips=0, rolls=0, extra_short=short,
                     parent=first)
-    return _enter(state, first)
+    return enter(state, first)
 
 
 def _parent_action(state: State, action: Action) -> State:
-    _as_parent(state, getattr(action, "player", None))
+    require_parent(state, getattr(action, "player", None))
     seat = state.parent
     p = state.players[seat]
     name = state.names[seat]
     if isinstance(action, (BankDie, Lift)):
         if state.step != "start":
-            raise StapError("effect_too_late") if state.step == "rolled" else _wrong(state)
+            raise StapError("effect_too_late") if state.step == "rolled" else wrong_step(state)
         if p.coins == 0:
             raise StapError("no_coin", player_name=name)
         if isinstance(action, BankDie):  # ST12①
@@ -315,15 +170,15 @@ def _parent_action(state: State, action: Action) -> State:
                 raise StapError("too_many_dice", count=p.dice + p.card_dice, player_name=name)
             if state.bank_dice == 0:
                 raise StapError("bank_empty")
-            return _move(_move(state, seat, None, "coin"), None, seat, "die")
+            return move_piece(move_piece(state, seat, None, "coin"), None, seat, "die")
         index = slot_index(state, seat, action.card)  # ST12②
         if p.slots[index].face is None:
             raise StapError("no_card_die", card=action.card)
-        state = _set_slot(_move(state, seat, None, "coin"), seat, index, None)
+        state = set_slot(move_piece(state, seat, None, "coin"), seat, index, None)
         return state.with_player(seat, dice=state.players[seat].dice + 1)
     if isinstance(action, Roll):  # ST4
         if state.step != "start":
-            raise _wrong(state)
+            raise wrong_step(state)
         if p.dice == 0:
             raise StapError("no_die_to_roll", player_name=name)
         if p.full:
@@ -335,14 +190,14 @@ def _parent_action(state: State, action: Action) -> State:
     if isinstance(action, Retract):  # ST12③
         if state.step != "rolled":
             raise StapError("retract_too_late") if state.step in ("challenge", "reveal", "pay", "take") \
-                else _wrong(state)
+                else wrong_step(state)
         if p.coins == 0:
             raise StapError("no_coin", player_name=name)
-        state = _move(state.with_player(seat, dice=p.dice + 1), seat, None, "coin")
-        return _finish_turn(state)
+        state = move_piece(state.with_player(seat, dice=p.dice + 1), seat, None, "coin")
+        return finish_turn(state)
     if isinstance(action, Declare):  # ST5
         if state.step != "rolled":
-            raise _wrong(state)
+            raise wrong_step(state)
         index = slot_index(state, seat, action.card)
         if p.slots[index].face is not None:
             raise StapError("card_occupied", card=action.card)
@@ -350,23 +205,23 @@ def _parent_action(state: State, action: Action) -> State:
         state = replace(state, box=replace(state.box, declared=action.face, card=action.card), step="challenge",
                         asked=())
         if not state.to_ask():  # ST6: nobody left to ask
-            return _finish_turn(_place(state))
+            return finish_turn(place(state))
         return state
     assert isinstance(action, Skip)  # ST10b
     if state.step != "start":
-        raise _wrong(state)
+        raise wrong_step(state)
     if can_roll(state, seat):
         raise StapError("cannot_skip", player_name=name)
     state = replace(state, skips=state.skips + 1)
     if state.skips >= len(state.active_seats()):
-        return _end_game(state)
-    return _enter(state, _next_active(state, seat))
+        return end_game(state)
+    return enter(state, next_active(state, seat))
 
 
 def _answer(state: State, action: Pass | DoubtCall) -> State:
     """ST6: only the asked player answers, in order; a doubt opens the box (ST7), all passes place (ST8)."""
     if state.step != "challenge":
-        raise _wrong(state)
+        raise wrong_step(state)
     waiting = state.to_ask()
     asked = waiting[0]
     seat = action.player if action.player is not None else asked
@@ -380,22 +235,22 @@ def _answer(state: State, action: Pass | DoubtCall) -> State:
     if isinstance(action, Pass):
         state = replace(state, asked=(*state.asked, seat))
         if not state.to_ask():
-            return _finish_turn(_place(state))
+            return finish_turn(place(state))
         return state
     box = state.box
     assert box is not None and box.declared is not None and box.card is not None
     state = replace(state, doubt=Doubt(parent=state.parent, doubter=seat, declared=box.declared, card=box.card),
                     step="reveal")
     if state.mode == "box":  # the server knows the face (None only in a dry run before the roll was filled in)
-        return _resolve(state, box.face if box.face is not None else box.declared)
+        return resolve(state, box.face if box.face is not None else box.declared)
     if action.face is not None:  # real dice: the face may come with the doubt
-        return _resolve(state, action.face)
+        return resolve(state, action.face)
     return state
 
 
 def _pay(state: State, action: Pay) -> State:
     if state.step != "pay":
-        raise _wrong(state)
+        raise wrong_step(state)
     doubt = state.doubt
     assert doubt is not None and doubt.payer is not None
     seat = action.player if action.player is not None else doubt.payer
@@ -405,16 +260,16 @@ def _pay(state: State, action: Pay) -> State:
     p = state.players[seat]
     if (p.dice if action.what == "die" else p.coins) == 0:
         raise StapError("nothing_to_pay", what=action.what, player_name=state.names[seat])
-    return _paid(state, seat, action.what)
+    return paid(state, seat, action.what)
 
 
 def _take(state: State, action: Take) -> State:
     if state.step != "take":
-        raise StapError("must_pay_from_materials") if state.step == "pay" else _wrong(state)
-    _as_parent(state, action.player)
+        raise StapError("must_pay_from_materials") if state.step == "pay" else wrong_step(state)
+    require_parent(state, action.player)
     doubt = state.doubt
     assert doubt is not None
     index = slot_index(state, doubt.doubter, action.card)
     if state.players[doubt.doubter].slots[index].face is None:
         raise StapError("no_card_die", card=action.card)
-    return _taken(state, action.card)
+    return taken(state, action.card)
