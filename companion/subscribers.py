@@ -18,7 +18,22 @@ class LiveUpdates:
         self._live = threading.Lock()
         self._subscribers: dict[str, threading.Condition] = {}
         self._versions: dict[str, int] = {}
+        self._listeners: list[Callable[[str, int], None]] = []
         self.closing = False
+
+    def add_listener(self, listener: Callable[[str, int], None]) -> Callable[[], None]:
+        """Call ``listener(table_id, version)`` after every change of any table, from the thread that learned of
+        it (the writer's, or whatever delivers another process's change). It must be quick and never block:
+        an event loop hands it on with ``call_soon_threadsafe``. Returns a function that removes it."""
+        with self._live:
+            self._listeners.append(listener)
+
+        def remove() -> None:
+            with self._live:
+                if listener in self._listeners:
+                    self._listeners.remove(listener)
+
+        return remove
 
     def _notify(self, table_id: str | None = None, version: int | None = None) -> None:
         """Wake the streams of ``table_id`` (every stream when None: shutting down). The version is set
@@ -27,6 +42,9 @@ class LiveUpdates:
             if table_id is not None and version is not None:
                 self._versions[table_id] = version
             waiting = [self._subscribers.get(table_id)] if table_id is not None else list(self._subscribers.values())
+            listeners = list(self._listeners) if table_id is not None and version is not None else []
+        for listener in listeners:
+            listener(table_id, version)  # type: ignore[arg-type]
         for condition in waiting:
             if condition is not None:
                 with condition:

@@ -38,3 +38,19 @@ def test_a_change_wakes_only_its_own_tables_streams(tmp_path) -> None:
     waiters[0].join(5)
     assert seen.get(a) == 0 and sorted(woken[1:]) == sorted([a, b])
     svc.store.close()
+
+
+def test_listeners_hear_every_change_with_its_version_until_removed(tmp_path) -> None:
+    svc = TableService(Store(str(tmp_path / "t.db")))
+    heard: list[tuple[str, int]] = []
+    remove = svc.add_listener(lambda tid, version: heard.append((tid, version)))
+    a = svc.create_table(["Ann", "Ben", "Cy"]).record.id
+    svc.act(a, Research("deck"))
+    svc.undo(a)
+    svc.wake(a)  # a wake-up without a change is no change
+    assert heard == [(a, 1), (a, 2)]
+    remove()
+    svc.act(a, Research("deck"))
+    assert heard == [(a, 1), (a, 2)]
+    svc.close()
+    svc.store.close()
