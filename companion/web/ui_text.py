@@ -14,8 +14,7 @@ from .plays_text import PLAYS
 
 FRAME = Texts({
     'acting_for': ('Any device can act for the active player.', 'どの端末からでも手番の人の操作ができます。'),
-    'ann_dismiss': ('OK', 'OK'),
-    'ann_title': ('Announcement', 'お知らせ'),
+    'ann_title': ('News of the table', '卓のお知らせ'),
     'back_home': ('Back to the start page', 'はじめのページへ'),
     'back_table': ('Back to the table', '卓に戻る'),
     'bad_form': ("The form was not understood. Reload the page and try again.",
@@ -77,6 +76,18 @@ FRAME = Texts({
     'seat_n': ('Seat {n}', '{n}番目の席'),
     'skip': ('Skip to content', '本文へ移動'),
     'sound_label': ('Sound and vibration for announcements', 'お知らせの音と振動'),
+    'speak_on': ('Speak: on', '読み上げ：オン'),
+    'speak_off': ('Speak: off', '読み上げ：オフ'),
+    'speak_label': ('Say announcements aloud on this device', 'この端末でお知らせを読み上げる'),
+    # table-centre mode: a tablet lying in the middle of the table
+    'centre_title': ('Table centre', 'テーブル中央'),
+    'centre_enter': ('Table-centre mode (for a tablet in the middle of the table)',
+                     'テーブル中央モード（卓の真ん中に置くタブレット向け）'),
+    'centre_leave': ('Leave table-centre mode', 'テーブル中央モードを終了'),
+    'centre_join': ('Scan to join and play', '読み取って参加'),
+    'centre_view': ('Scan to watch (read-only)', '読み取って観戦（閲覧のみ）'),
+    'centre_join_qr': ("QR code of the players' link", 'プレイヤー用リンクのQRコード'),
+    'centre_view_qr': ('QR code of the read-only link', '閲覧用リンクのQRコード'),
     'stale_friendly': ("Someone changed the table while you were looking. Here is the table as it is now; "
                        "check it and try again.",
                        "見ている間に卓が更新されました。いまの卓を表示しています。確認してもう一度どうぞ。"),
@@ -92,7 +103,7 @@ FRAME = Texts({
 }, PLAYS, COMMON)  # PLAYS: the plays pages and "play again" (web/plays_text.py)
 
 #: Frame sentences the scripts need (the live-update and announcement code).
-JS_TEXT = ("sound_on", "sound_off", "refused", "js_network", "js_reload")
+JS_TEXT = ("sound_on", "sound_off", "speak_on", "speak_off", "refused", "js_network", "js_reload")
 
 TEXT = FRAME
 

@@ -14,7 +14,7 @@
  *   postJSON(url, body)            Promise<{status, body}>, rejected only when the network fails
  *   errorText(body)                an API error body's sentence in the page's language
  *   tableEl()                      the live #table, or null
- *   Toast.show(text); Announce.show(texts, kind) / .hide(); Sound.on() / .play(kind)
+ *   Toast.show(text); Announce.show(texts, kind) / .hide() (the news strip); Sound.on() / .play(kind)
  *   Live.refresh(conditional)      re-fetch #table and morph it in (a Promise); Live.version()
  *   onTable(fn)                    fn(first): at start-up (true) and after each morph of #table (false),
  *                                  before announcements are checked; table pages only
@@ -112,71 +112,9 @@
   /* Sound and vibration: static/js/sound.js (loaded before this file, like live.js). */
   var Sound = window.CompanionSound({ $: $, store: store, tx: tx });
 
-  /* ---------------------------------------------------------------------------------------------------
-   * Announcements: end condition met, End Flag taken, a player's last turn, game over. Each key is
-   * announced once per device; screen readers hear it through an assertive live region.
-   * ------------------------------------------------------------------------------------------------- */
-  var Announce = {
-    wasMine: null,
-    timer: null,
-    key: function () { var t = tableEl(); return t ? "lr-seen:" + t.getAttribute("data-key") : null; },
-    check: function (first) {
-      var t = tableEl();
-      if (!t) { return; }
-      var items = $$(".ann-data [data-key]", t);
-      var keys = items.map(function (i) { return i.getAttribute("data-key"); });
-      var seen = null;
-      try { seen = JSON.parse(store.get(Announce.key()) || "null"); } catch (e) { seen = null; }
-      var fresh = [];
-      if (!Array.isArray(seen)) {
-        store.set(Announce.key(), JSON.stringify(keys));
-      } else {
-        fresh = items.filter(function (i) { return seen.indexOf(i.getAttribute("data-key")) < 0; });
-        if (fresh.length) {
-          store.set(Announce.key(), JSON.stringify(seen.concat(fresh.map(function (i) { return i.getAttribute("data-key"); })).slice(-80)));
-        }
-      }
-      var mine = t.getAttribute("data-my-turn") === "1";
-      if (fresh.length) {
-        Announce.show(fresh.map(function (i) { return i.textContent; }), fresh[fresh.length - 1].getAttribute("data-kind"));
-      } else if (!first && mine && Announce.wasMine === false) {
-        Sound.play("turn");
-      }
-      Announce.wasMine = mine;
-    },
-    show: function (texts, kind) {
-      var box = $("#announcer");
-      var text = texts.join("\n");
-      var live = $("#live-region");
-      if (box) {
-        // An announcement still on screen is kept: the next one is added below it, not put in its place
-        // (the end condition and the End Flag often arrive a moment apart); the live region says the same.
-        var shown = $("#announcer-text");
-        text = shown.textContent = box.hidden || !shown.textContent ? text : shown.textContent + "\n" + text;
-      }
-      if (live) {
-        live.textContent = "";
-        window.setTimeout(function () { live.textContent = text; }, 60);
-      }
-      if (box) {
-        box.hidden = false;
-        if (box.showPopover && box.hasAttribute("popover")) {
-          try { box.showPopover(); } catch (e) { /* already open */ }
-        }
-        window.clearTimeout(Announce.timer);
-        Announce.timer = window.setTimeout(Announce.hide, 9000);
-      }
-      Sound.play(kind);
-    },
-    hide: function () {
-      var box = $("#announcer");
-      if (!box || box.hidden) { return; }
-      if (box.hidePopover && box.hasAttribute("popover")) {
-        try { box.hidePopover(); } catch (e) { /* not open */ }
-      }
-      box.hidden = true;
-    },
-  };
+  /* Announcements (a pair, a bust, the end…): static/js/news.js, a strip nobody has to dismiss, speech and
+   * table-centre mode for every game (loaded before this file, like sound.js). */
+  var Announce = window.CompanionNews({ $: $, $$: $$, store: store, tx: tx, lang: LANG, tableEl: tableEl, Sound: Sound });
 
   var Toast = {
     timer: null,
@@ -220,6 +158,7 @@
    * Wiring
    * ------------------------------------------------------------------------------------------------- */
   function afterTableUpdate() {
+    Announce.centre();
     runHooks(hooks.table, [false]);
     Announce.check(false);
   }
@@ -243,7 +182,6 @@
       return;
     }
     if (runHooks(hooks.click, [e, target])) { return; }
-    if (target.closest("#announcer-ok") || target.id === "announcer") { Announce.hide(); return; }
     var closeDetails = target.closest("[data-close-details]");
     if (closeDetails) {
       var det = closeDetails.closest("details");
@@ -263,7 +201,6 @@
 
   doc.addEventListener("keydown", function (e) {
     if (e.key === "Escape") {
-      Announce.hide();
       $$("details.pop[open]").forEach(function (d) {
         d.open = false;
         var s = $("summary", d);
@@ -327,9 +264,9 @@
     started = true;
     setupMorph();
     Sound.initToggle();
-    var ann = $("#announcer");
-    if (ann && "popover" in HTMLElement.prototype) { ann.setAttribute("popover", "manual"); }
     if (tableEl()) {
+      Announce.centre();
+      Announce.paint();
       runHooks(hooks.table, [true]);
       Announce.check(true);
       Live.init();

@@ -75,7 +75,7 @@
    * the browser's speech synthesis, in the page's language. Each event has a key and is said at most once on
    * a device (keys are kept per table in localStorage). Nothing happens where speech synthesis is missing.
    * A factory like CompanionSound: window.CompanionSpeech({store, soundOn, lang}) -> {supported, on, set,
-   * say(key, text), seen(key), mark(keys)}. Used by games' scripts (static/js/games/laminate-announce.js). */
+   * say(key, text), seen(key), mark(keys)}. Used by the news (static/js/news.js). */
   window.CompanionSpeech = function (h) {
     var store = h.store;
     var SEEN = "lr-said:" + (h.table || "");

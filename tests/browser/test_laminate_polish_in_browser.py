@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from browser_helpers import PHONE, TABLET, page_errors
+from browser_helpers import PHONE, TABLET, assert_nothing_blocks, page_errors
 from game_driver import drive, service_driver
 from playwright.sync_api import expect
 
@@ -153,7 +153,7 @@ def test_the_countdown_banner_stays_in_view_and_blocks_nobody(live, new_context)
     page.wait_for_timeout(300)
     box = page.locator(".lam-banner .countdown").bounding_box()
     assert box is not None and -1 <= box["y"] <= 5, box  # stuck to the top while scrolled
-    expect(page.locator("#announcer")).to_be_hidden()
+    assert_nothing_blocks(page)
     page.locator(".actionbar button[name=from][value=deck]").click()  # acting needs no dismissing first
     wait_version(page, st["version"] + 1)
     tablet = new_context(**TABLET).new_page()

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 
-from browser_helpers import axe_violations, page_errors
+from browser_helpers import assert_nothing_blocks, axe_violations, expect_news, page_errors
 from playwright.sync_api import expect
 
 LIVE_MS = 2000
@@ -49,9 +49,8 @@ def stop(page) -> None:
 
 
 def dismiss_announcement(page) -> None:
-    if page.locator("#announcer").is_visible():
-        page.locator("#announcer-ok").click()
-        expect(page.locator("#announcer")).to_be_hidden()
+    """Issue 20: an announcement is news nobody has to dismiss: nothing blocks the phone."""
+    assert_nothing_blocks(page)
 
 
 def pyramid_cells(page, seat: int) -> list[str]:
@@ -117,8 +116,7 @@ def test_two_phones_play_a_whole_pyramid_game(live, new_context) -> None:
     tap_number(phone_b, 3)
     seen_live(phone_a, 9)
     for page in (phone_a, phone_b):
-        expect(page.locator("#announcer")).to_be_visible()
-        expect(page.locator("#announcer-text")).to_contain_text(f"{BEN} turned a second 3: out.")
+        expect_news(page, f"{BEN} turned a second 3: out.")
         dismiss_announcement(page)
     expect(phone_a.locator("#status-title")).to_have_text(f"Your turn, {ACE}")
     expect(phone_a.locator("#table .pd-picker button[value='3']")).to_be_disabled()
@@ -141,7 +139,7 @@ def test_two_phones_play_a_whole_pyramid_game(live, new_context) -> None:
     expect(phone_b.locator(".py-forced")).to_be_visible()
     for page in (phone_a, phone_b):
         seen_live(page, 15)
-        expect(page.locator("#announcer-text")).to_contain_text("The deck is empty")
+        expect_news(page, "The deck is empty")
         dismiss_announcement(page)
     tap_slot(phone_b, "1:0")
     for page in (phone_a, phone_b):

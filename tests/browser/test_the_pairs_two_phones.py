@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 import time
 
-from browser_helpers import axe_violations, page_errors
+from browser_helpers import assert_nothing_blocks, axe_violations, expect_news, page_errors
 from playwright.sync_api import expect
 
 LIVE_MS = 2000
@@ -28,9 +28,8 @@ def seen_live(page, version_now: int) -> None:
 
 
 def dismiss_announcement(page) -> None:
-    if page.locator("#announcer").is_visible():
-        page.locator("#announcer-ok").click()
-        expect(page.locator("#announcer")).to_be_hidden()
+    """Issue 20: an announcement is news nobody has to dismiss: nothing blocks the phone."""
+    assert_nothing_blocks(page)
 
 
 def onto_pile(page, pile: str, card: int) -> None:
@@ -102,7 +101,7 @@ def test_two_phones_play_the_pairs_to_a_loss_and_to_a_win(live, new_context) -> 
     onto_pile(phone_b, "a", 2)  # a pair: no draw, the turn passes at once
     for page in (phone_a, phone_b):
         seen_live(page, 5)
-        expect(page.locator("#announcer-text")).to_contain_text(f"Pair on pile A: {CHIE} draws nothing.")
+        expect_news(page, f"Pair on pile A: {CHIE} draws nothing.")
         expect(page.locator("#seat-2 .tp-hand-n")).to_have_text("3")
         dismiss_announcement(page)
     expect(phone_a.locator("#status-title")).to_have_text(f"Your turn, {AKI}")

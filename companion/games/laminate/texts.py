@@ -176,8 +176,6 @@ JS_TEXT: tuple[str, ...] = (
     "hint_cites", "hint_cite_item", "hint_cite_own", "hint_use", "hint_use_label", "hint_not_turn", "hint_none",
     "hint_empty", "hint_found_1", "hint_found_n", "hand_count", "hand_count_all", "hand_count_over",
     "hand_count_none", "hand_removed", "assistant_off",
-    # spoken announcements
-    "speak_on", "speak_off",
     "cite_show_all",
 )
 
@@ -305,9 +303,6 @@ TEXT.update({
     "speak_endflag": ("{name} lays the End Flag.", "{name}さんがエンドフラグを出します。"),
     "speak_countdown": ("Final round: {n} turns left.", "最終ラウンド、残り{n}ターン。"),
     "speak_last": ("Final round: the last turn.", "最終ラウンド、最後のターン。"),
-    "speak_on": ("Speak: on", "読み上げ：オン"),
-    "speak_off": ("Speak: off", "読み上げ：オフ"),
-    "speak_label": ("Say announcements aloud on this device", "この端末でお知らせを読み上げる"),
     "news_label": ("Announcement", "お知らせ"),
     # what to do with the real cards after a move (todo.py)
     "todo_title": ("With the real cards", "実物のカードで"),
@@ -340,15 +335,6 @@ TEXT.update({
                       "選んだカードと役になる論文だけを表示しています。"),
     "cite_show_all": ("Show all", "すべて表示"),
     "fill_from_hand": ("From my hand", "自分の手札から"),
-    # table-centre mode
-    "centre_title": ("Table centre", "テーブル中央"),
-    "centre_enter": ("Table-centre mode (for a tablet in the middle of the table)",
-                     "テーブル中央モード（卓の真ん中に置くタブレット用）"),
-    "centre_leave": ("Leave table-centre mode", "テーブル中央モードを終了"),
-    "centre_join": ("Scan to join and play", "読み取って参加"),
-    "centre_view": ("Scan to watch (read-only)", "読み取って観戦（閲覧のみ）"),
-    "centre_join_qr": ("QR code of the players' link", "プレイヤー用リンクのQRコード"),
-    "centre_view_qr": ("QR code of the read-only link", "閲覧用リンクのQRコード"),
     # the turn-aware action bar
     "playing_now": ("{name} is playing", "{name}さんの番です"),
     "act_for": ("Act for {name}…", "{name}さんの代わりに操作…"),

@@ -199,7 +199,7 @@ UI = GameUI(
     rules_template="laminate/rules.html",
     rules_context=_rules_context,
     scripts=("js/games/laminate-picker.js", "js/games/laminate-picker-matches.js", "js/games/laminate-assistant.js",
-             "js/games/laminate-cite.js", "js/games/laminate.js", "js/games/laminate-announce.js"),
+             "js/games/laminate-cite.js", "js/games/laminate.js"),
     styles=("css/laminate.css",),
     js_text=JS_TEXT,
     js_extra=_js_extra,
