@@ -7,6 +7,7 @@ the tests do with a fake game), never a change to the core.
 
 from __future__ import annotations
 
+import threading
 from importlib import import_module
 
 from .base import Game
@@ -25,16 +26,29 @@ BUILTIN: tuple[tuple[str, str], ...] = (
 )
 
 _GAMES: dict[str, Game] = {}
+_loaded = False
+_load_lock = threading.Lock()
 
 
 def _load() -> None:
-    if _GAMES:
+    """Import the built-in games once, under a lock, and mark the registry loaded only when every game is in:
+    right after start, a request arriving while another thread still imports the games waits for them
+    instead of seeing a half-filled registry (400 "unknown game", a short /api/games)."""
+    global _loaded
+    if _loaded:
         return
-    for game_id, module in BUILTIN:
-        game = import_module(module).GAME
-        if game.id != game_id:  # pragma: no cover - a packaging mistake, caught at start-up
-            raise RuntimeError(f"{module} registers {game.id!r}, expected {game_id!r}")
-        _GAMES.setdefault(game_id, game)
+    with _load_lock:
+        if _loaded:
+            return
+        found: dict[str, Game] = {}
+        for game_id, module in BUILTIN:
+            game = import_module(module).GAME
+            if game.id != game_id:  # pragma: no cover - a packaging mistake, caught at start-up
+                raise RuntimeError(f"{module} registers {game.id!r}, expected {game_id!r}")
+            found[game_id] = game
+        for game_id, game in found.items():
+            _GAMES.setdefault(game_id, game)
+        _loaded = True  # only now may a look-up read _GAMES (every reader passes through here first)
 
 
 def register(game: Game) -> None:
