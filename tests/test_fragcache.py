@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 
 from companion.web import create_app
-from companion.web.fragcache import SHARED
+from companion.web.fragcache import SHARED, accepts_gzip
 
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 AID = re.compile(r'name="action_id" value="([^"]+)"')
@@ -92,3 +92,21 @@ def test_fragments_are_compressed_for_browsers_that_accept_gzip(app: Flask) -> N
     assert "Accept-Encoding" in packed.headers["Vary"]
     assert gzip.decompress(packed.data) == plain.data
     assert len(packed.data) * 3 < len(plain.data)
+
+
+@pytest.mark.parametrize(("header", "gzipped"), [
+    ("gzip", True), ("gzip, deflate, br", True), ("GZIP", True), ("deflate, gzip;q=0.5", True), ("*", True),
+    ("gzip;q=0", False), ("gzip; q=0.000", False), ("gzip;q=0, *", False), ("*, gzip;q=0", False),
+    ("*;q=0", False), ("br;q=1, *;q=0", False), ("identity", False), ("identity;q=0", False),
+    ("deflate, br", False), ("", False), (None, False),
+])
+def test_accept_encoding_is_parsed_with_its_qualities(header: str | None, gzipped: bool) -> None:
+    assert accepts_gzip(header) is gzipped
+
+
+def test_a_fragment_is_plain_for_a_client_that_refuses_gzip(app: Flask) -> None:
+    made = _table(app)
+    for header in ("gzip;q=0", "gzip;q=0, *", "identity"):
+        resp = app.test_client().get(f"/v/{made['view_id']}/fragment", headers={"Accept-Encoding": header})
+        assert "Content-Encoding" not in resp.headers, header
+        assert 'data-version="0"' in resp.get_data(as_text=True)

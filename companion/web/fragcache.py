@@ -21,6 +21,8 @@ import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
+from werkzeug.http import parse_accept_header
+
 MAX_ENTRIES = 512  # ~45 KB each: ~23 MB at most
 _ACTION_ID = re.compile(r'name="action_id" value="([^"]*)"')
 _CSRF = re.compile(r'name="csrf_token" value="([^"]*)"')
@@ -266,7 +268,11 @@ def personalise(html: str, old_csrf: str | None, action_ids: list[str], csrf: Ca
 
 
 def accepts_gzip(accept_encoding: str | None) -> bool:
-    return bool(accept_encoding) and "gzip" in accept_encoding.lower()  # type: ignore[union-attr]
+    """Whether an Accept-Encoding header lets us send gzip (RFC 9110 §12.5.3): gzip, or ``*``, with a quality
+    above 0; ``gzip;q=0`` refuses it even beside ``*``. Parsed by Werkzeug's own Accept-header parser."""
+    if not accept_encoding:
+        return False
+    return parse_accept_header(accept_encoding).quality("gzip") > 0
 
 
 def gzip_body(data: bytes, accept_encoding: str | None, smallest: int = COMPRESS_FROM) -> bytes | None:
