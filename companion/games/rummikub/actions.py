@@ -1,4 +1,5 @@
-"""Actions as small frozen values, with their JSON form (docs/api-rummikub.md); parse and back round-trip."""
+"""Actions as small frozen values, with their JSON form (docs/api.md, "Rummikub over the JSON API"); parse and
+back round-trip."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Typed refusals with stable codes (docs/api-rummikub.md) and a sentence in English and Japanese.
+"""Typed refusals with stable codes (docs/api.md, "Rummikub over the JSON API") and a sentence in English and
+Japanese.
 
 Params hold machine-readable values (tile codes, numbers) for the API; ``message`` renders tiles as words
 ("red 9" / "赤の9") in the reader's language.
