@@ -207,7 +207,14 @@ def check_public(s: State) -> None:
     assert sum(s.sizes) + s.deck + len(s.discard) == s.total  # CR12
     assert all(x >= 0 for x in s.sizes) and s.deck >= 0
     assert feasible(s)  # CR11: a deal exists that explains it all
-    assert GAME.state_to_json(s, None, {})["deck_total"] == s.total
+    view = GAME.state_to_json(s, None, {})
+    assert view["deck_total"] == s.total
+    if view["deck_up_to"] is not None:  # exact: a deal leaves that many copies in the deck, none leaves more
+        for v in range(1, 11):
+            most = view["deck_up_to"][str(v)]
+            assert 0 <= most <= s.deck
+            assert feasible(s, drawn=tuple(d + most * (i == v - 1) for i, d in enumerate(s.drawn)))
+            assert not feasible(s, drawn=tuple(d + (most + 1) * (i == v - 1) for i, d in enumerate(s.drawn)))
 
 
 TestCrackerMachine = pytest.mark.slow(CrackerMachine.TestCase)

@@ -6,7 +6,7 @@ import pytest
 from cr_helpers import PAIR, SHORT_3, conserved, deck, declare, do, draw, game, pass_, refuse, reveal
 
 from companion.games.base import BadRequest
-from companion.games.cracker import GAME, is_out, outcome, state_to_json
+from companion.games.cracker import GAME, feasible, is_out, outcome, state_to_json
 
 
 def test_cr1_three_to_five_players_and_the_55_card_deck() -> None:
@@ -281,6 +281,29 @@ def test_cr11_a_player_cannot_pass_more_than_ten_dealt_cards() -> None:
     e = refuse(s, pass_(7), "cannot_hold")
     assert "Aki" in e.message("en")
     assert do(s, pass_(6)).sizes[0] == 10  # a card he received may go
+
+
+@pytest.mark.parametrize(("n", "left"), [(3, 25), (4, 15), (5, 5)])
+def test_cr11_cr12_the_deck_never_holds_more_copies_than_cards(n: int, left: int) -> None:
+    """deck_up_to: the copies of each number the deck can hold are bounded by the cards in it (a 5-player deck
+    of 5 cards cannot hold ten 10s) and by the copies nobody is known to have been dealt."""
+    s = game(n)
+    up_to = state_to_json(s)["deck_up_to"]
+    assert s.deck == left
+    assert up_to == {str(v): min(v, left) for v in range(1, 11)}
+    assert all(feasible(s, drawn=_drawn(v, min(v, left))) for v in range(1, 11))  # each bound is reached
+    assert not any(feasible(s, drawn=_drawn(v, min(v, left) + 1)) for v in range(1, 11))  # and not passed
+
+
+def test_cr11_deck_up_to_leaves_out_what_the_flow_proves_dealt() -> None:
+    s = do(game(), draw(10), pass_(9), pass_(9), pass_(9))  # Aki passed a 9 he was dealt: the 9s went round
+    assert s.step == "draw" and s.low[0][8] == 1 and s.deck == 24
+    up_to = state_to_json(s)["deck_up_to"]
+    assert up_to["9"] == 8 and up_to["10"] == 9  # one 9 was dealt to Aki; one 10 was drawn
+
+
+def _drawn(number: int, extra: int) -> tuple[int, ...]:
+    return tuple(extra if v == number else 0 for v in range(1, 11))
 
 
 def test_cr12_cards_are_conserved_through_pairs_changes_and_draws() -> None:

@@ -112,6 +112,11 @@ def most_held(state: State, seat: int, number: int) -> int:
 
 
 def in_deck_at_most(state: State, number: int) -> int:
-    """The most copies of ``number`` the deck can still hold (for the draw picker)."""
+    """The most copies of ``number`` the deck can still hold (for the draw picker): the copies no player is
+    known to have been dealt, and never more than the cards in the deck (CR12: a 5-player deck holds 5).
+    Exact during play, where only ``low`` bounds the deal (CR11): from any possible deal, a player's v above
+    their ``low`` can be swapped with a deck card of another number until the deck is all v or no such v is
+    left, so both bounds are reached."""
     i = number - 1
-    return max(0, state.copies[i] - state.drawn[i] - sum(state.low[q][i] for q in range(state.n)))
+    unclaimed = state.copies[i] - state.drawn[i] - sum(state.low[q][i] for q in range(state.n))
+    return max(0, min(state.deck, unclaimed))
