@@ -17,7 +17,7 @@ from tp_helpers import World, conserved, play_random_game
 
 from companion.games.base import RuleError
 from companion.games.pairs import NUMBERS
-from companion.games.the_pairs import action_to_json, apply, new_game, parse_action
+from companion.games.the_pairs import GAME, action_to_json, apply, new_game, parse_action
 
 pytestmark = pytest.mark.slow
 
@@ -90,6 +90,21 @@ class PairsGame(RuleBasedStateMachine):
         self.piled = self.state.on_piles
         unseen = self.state.unseen()
         assert all(unseen[v] >= 0 for v in NUMBERS)  # never more face up than the deck holds
+
+    @invariant()
+    def can_play_is_offered_exactly_when_a_play_may_exist(self) -> None:
+        """``can.play``: true whenever the real hand has a play (the table must never hide one); false only when
+        the public table proves there is none, so what is left is a pass or "I cannot play"."""
+        state = self.state
+        can = GAME.state_to_json(state, None, {})["can"]
+        if state.over or state.step != "play":
+            assert not can["play"]
+            return
+        if self.world.plays(state):
+            assert can["play"]
+        if not can["play"]:
+            assert can["pass"] or can["stuck"]
+            assert not self.world.plays(state)
 
     @invariant()
     def the_end_is_right(self) -> None:

@@ -187,6 +187,22 @@ def test_tp8_an_empty_hand_with_an_empty_place_and_cards_in_the_deck_is_stuck() 
 # --- TP9: drawing -----------------------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize(("changes", "play", "other"), [
+    ({"hands": (0, 4, 4), "places": (None, None, None), "deck": 0}, False, "pass"),  # only a pass
+    ({"hands": (0, 4, 4), "places": (None, None, None)}, False, "stuck"),  # nothing to play, the deck not empty
+    ({"hands": (0, 4, 4), "places": (5, None, None), "piles": {"a": [1], "b": [9]}}, False, "stuck"),
+    ({"hands": (0, 4, 4), "places": (5, None, None), "piles": {"a": [4], "b": [9]}}, True, None),  # TP6c
+    ({"hands": (1, 4, 4), "places": (5, None, None), "piles": {"a": [1], "b": [9]}}, True, "stuck"),  # TP6a?
+    ({}, True, None),
+])
+def test_tp6_tp8_can_play_only_when_the_table_leaves_a_play(changes: dict, play: bool, other: str | None) -> None:
+    """STATE ``can.play`` is offered when a play may exist (a card in hand, a place card that fits a pile), and
+    not when the public table proves that only a pass or "I cannot play" is left."""
+    can = GAME.state_to_json(table(**changes), None, {})["can"]
+    assert can["play"] is play
+    assert {k for k in ("pass", "stuck") if can[k]} == ({other} if other else set())
+
+
 def test_tp9_draw_from_the_own_place_takes_the_card_back() -> None:
     state = table(places=(3, None, None), hands=(3, 4, 4))
     state = act(state, {"type": "play", "card": 8, "to": "a"})

@@ -9,7 +9,17 @@ from ..base import Game, Outcome, Viewer, presentation
 from ..pairs import NUMBERS, deck_option
 from .actions import Action, action_to_json, parse_action
 from .errors import ERROR_CODES
-from .rules import MAX_PLAYERS, MIN_PLAYERS, accepts, apply, can_pass, draw_sources, new_game, stuck_refusal
+from .rules import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    accepts,
+    apply,
+    can_pass,
+    can_play,
+    draw_sources,
+    new_game,
+    stuck_refusal,
+)
 from .state import PILES, State
 
 OPTIONS = (deck_option(),)
@@ -43,7 +53,7 @@ def state_to_json(state: State, viewer: Viewer | None = None, options: dict[str,
         "revealed": None if state.revealed is None else list(state.revealed),
         "over": state.over,
         "winners": list(range(state.n)) if state.result == "won" else [],
-        "can": {"play": play_step and not can_pass(state, state.active),
+        "can": {"play": play_step and can_play(state, state.active),
                 "draw_deck": "deck" in sources, "draw_place": "place" in sources,
                 "pass": play_step and can_pass(state, state.active),
                 "stuck": play_step and stuck_refusal(state, state.active) is None},

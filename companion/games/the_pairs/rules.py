@@ -48,6 +48,14 @@ def can_pass(state: State, seat: int) -> bool:
     return state.hands[seat] == 0 and state.places[seat] is None and state.deck == 0
 
 
+def can_play(state: State, seat: int) -> bool:
+    """TP6: a play the public table leaves possible: a card in hand (an empty place takes any, and whether a
+    pile takes it only the hand knows), or the place card onto a pile it fits. False when only a pass (TP8)
+    or "I cannot play" is left."""
+    place = state.places[seat]
+    return state.hands[seat] > 0 or (place is not None and any(fits(state, pile, place) for pile in PILES))
+
+
 def draw_sources(state: State) -> list[str]:
     """TP9: where the active player may draw from now."""
     out = []
