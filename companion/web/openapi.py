@@ -32,7 +32,7 @@ openapi = Blueprint("openapi", __name__, url_prefix="/api")
 #: Codes answered by the service and the security layer besides the games' rule codes.
 OTHER_CODES = ("seat_proof_needed", "seat_taken", "no_seat_claims", "not_found", "read_only", "hints_disabled",
                "bad_host", "cross_site", "csrf_failed", "stale", "nothing_to_undo", "unknown_game",
-               "game_not_over")
+               "game_not_over", "too_many_requests")
 
 ID_PATTERN = r"^[A-Za-z0-9_-]{8,64}$"
 ACTION_ID_PATTERN = f"^{ACTION_ID.pattern}$"  # the server's own pattern (api.py), anchored
@@ -127,7 +127,13 @@ ERROR_TEXT = {
     "413": "Body larger than 64 KiB (too_large).",
     "415": "A body (or content type) other than application/json (unsupported_media_type).",
     "422": "A well-formed action the rules forbid (the game's codes: API.md for Laminate, docs/api.md for all).",
+    "429": "Too many requests from this device (too_many_requests): over its budget of expensive requests (a new "
+           "table, play again, a game's questions such as /check, /melds and /hints, exports, QR images) or of "
+           "requests in flight at once. Answered by the server (companion serve) before the app; Retry-After "
+           "says how many seconds to wait.",
 }
+RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait before trying again.", "required": True,
+                               "schema": {"type": "integer", "minimum": 1}}}
 
 
 def _errors(*statuses: int) -> dict[str, Any]:
@@ -311,13 +317,22 @@ def document() -> dict[str, Any]:
                            "Bodies are at most 64 KiB and nested at most 8 levels deep.",
         },
         "servers": [{"url": "/"}],
-        "paths": _paths(),
+        "paths": _with_limits(_paths()),
         "components": {
             "schemas": _schemas(),
-            "responses": {f"E{s}": _json(text, _ref("Error")) for s, text in
-                          ((int(k), v) for k, v in ERROR_TEXT.items())},
+            "responses": {f"E{s}": {**_json(text, _ref("Error")), **({"headers": RETRY_AFTER} if s == 429 else {})}
+                          for s, text in ((int(k), v) for k, v in ERROR_TEXT.items())},
         },
     }
+
+
+def _with_limits(paths: dict[str, Any]) -> dict[str, Any]:
+    """Every operation may meet the server's per-device limits: the cap on requests in flight applies to all,
+    the budgets of expensive requests to some (docs/security.md). So every one documents 429."""
+    for operations in paths.values():
+        for operation in operations.values():
+            operation["responses"].update(_errors(429))
+    return paths
 
 
 @openapi.get("/openapi.json")

@@ -43,8 +43,8 @@ PLAYER = obj({"name": NAME, "plays": nat(1), "wins": nat(), "last": TIME,
               "games": {"type": "array", "items": PLAYER_GAME}}, ("name", "plays", "wins", "last", "games"))
 
 FILTERS = [
-    {"name": "game", "in": "query", "required": False, "schema": {"type": "string"},
-     "description": "Only this game's plays (an id of GET /api/games)."},
+    {"name": "game", "in": "query", "required": False, "schema": ref("GameId"),
+     "description": "Only this game's plays: an id GET /api/games lists; any other value is bad_request (400)."},
     {"name": "player", "in": "query", "required": False, "schema": {"type": "string", "maxLength": 200},
      "description": "Only plays with this player, matched as typed at the table (Unicode NFC, trimmed; case "
                     "counts)."},

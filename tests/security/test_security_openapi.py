@@ -204,3 +204,59 @@ def test_event_stream_answers_as_documented(client: FlaskClient, which: str) -> 
         resp.close()
     missing = client.get("/api/tables/no-such-table/events")
     assert missing.status_code == 404 and missing.get_json()["error"] == "not_found"
+
+
+def test_every_operation_documents_429_with_retry_after() -> None:
+    """The server's per-device limits (requests in flight: any request; budgets: the expensive ones) answer
+    429 too_many_requests with Retry-After: every operation documents it, in the JSON error shape."""
+    doc = document()
+    e429 = doc["components"]["responses"]["E429"]
+    assert e429["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}
+    assert e429["headers"]["Retry-After"]["required"] is True
+    assert "too_many_requests" in error_codes()
+    for path, operations in doc["paths"].items():
+        for method, operation in operations.items():
+            assert operation["responses"].get("429") == {"$ref": "#/components/responses/E429"}, (method, path)
+
+
+def test_budgeted_requests_are_refused_429_as_documented(client: FlaskClient, app: Flask) -> None:
+    """Create, play again and every game question (/check, /melds, /hints …) are on a budget: through the real
+    middleware with an empty budget each is refused, and the refusal matches the document."""
+    from werkzeug.test import Client, EnvironBuilder
+
+    from companion.server.guard import BUDGETS, Budget, expensive_kind
+    from companion.server.middleware import RequestMiddleware
+
+    tid = new_table(client)["id"]
+    empty = Budget({kind: (1000.0, 0) for kind in BUDGETS})  # never a token: every budgeted request waits 1 ms
+    limited = Client(RequestMiddleware(app, budget=empty))
+    doc = document()
+    budgeted = []
+    for template, operations in doc["paths"].items():
+        path = template.replace("{table_id}", tid).replace("{seat}", "0")
+        for method in operations:
+            if expensive_kind(EnvironBuilder(path=path, method=method.upper()).get_environ()) is None:
+                continue
+            budgeted.append(template)
+            resp = limited.open(path, method=method.upper(), json={})
+            assert resp.status_code == 429 and int(resp.headers["Retry-After"]) >= 1, (method, template)
+            Answers(limited).check(method.upper(), template, resp)  # type: ignore[arg-type]
+            assert resp.get_json()["error"] == "too_many_requests"
+    for expected in ("/api/tables", "/api/tables/{table_id}/again", "/api/tables/{table_id}/check",
+                     "/api/tables/{table_id}/melds", "/api/tables/{table_id}/hints"):
+        assert expected in budgeted
+
+
+def test_the_plays_game_filter_lists_the_offered_games_and_its_400(client: FlaskClient) -> None:
+    from companion import games
+
+    api = Answers(client)
+    doc = document()
+    for template in ("/api/plays", "/api/plays/export.csv", "/api/plays/bgstats.json"):
+        (param,) = [p for p in doc["paths"][template]["get"]["parameters"] if p["name"] == "game"]
+        assert param["schema"] == {"$ref": "#/components/schemas/GameId"}
+        assert "400" in doc["paths"][template]["get"]["responses"]
+    assert doc["components"]["schemas"]["GameId"]["enum"] == [g.id for g in games.all_games()]
+    resp = api.call("GET", "/api/plays", "/api/plays?game=no-such-game")
+    assert resp.status_code == 400 and resp.get_json()["error"] == "bad_request"
+    assert api.call("GET", "/api/plays", "/api/plays?game=stapstap").status_code == 200
