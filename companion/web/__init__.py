@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from pathlib import Path
 
-from flask import Flask, Response, request
+from flask import Flask, Response, make_response, request
 from werkzeug.exceptions import HTTPException
 
 from ..service import TableService
@@ -50,12 +50,17 @@ def create_app(db_path: str, *, lang: str = "en", public_url: str | None = None,
 
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException) -> Response:
+        # Werkzeug's own headers for the refusal: a 405 (TRACE, PUT …) names the methods the address takes.
+        allow = dict(exc.get_headers()).get("Allow", "")
         if request.path.startswith("/api/"):
             from .errors import from_http
-            return from_http(exc.code or 500)
+            return from_http(exc.code or 500, [m.strip() for m in allow.split(",") if m.strip()])
         if (exc.code or 500) < 400 or exc.response is not None:
             return exc.get_response()
         from .pages import http_error_page
-        return http_error_page(exc)
+        resp = make_response(http_error_page(exc))
+        if allow:
+            resp.headers["Allow"] = allow
+        return resp
 
     return app

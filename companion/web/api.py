@@ -213,20 +213,25 @@ def settings(table_id: str) -> Response:
     return jsonify({"state": service().answer(snap, request_viewer(record, True))})
 
 
-def _fixed_paths() -> set[str]:
-    """The last parts of the table routes other than the questions (actions, undo, settings, log, events)."""
+def _fixed_paths() -> dict[str, set[str]]:
+    """The last parts of the table routes other than the questions (actions, undo, settings, log, events), each
+    with the methods its route takes (a 405 names them in its Allow header)."""
     prefix = "/api/tables/<table_id>/"
-    return {rule.rule[len(prefix):] for rule in current_app.url_map.iter_rules()
-            if rule.rule.startswith(prefix) and "<" not in rule.rule[len(prefix):]}
+    found: dict[str, set[str]] = {}
+    for rule in current_app.url_map.iter_rules():
+        if rule.rule.startswith(prefix) and "<" not in rule.rule[len(prefix):]:
+            found.setdefault(rule.rule[len(prefix):], set()).update(rule.methods or ())
+    return found
 
 
 @api.route("/tables/<table_id>/<query>", methods=["GET", "POST"])
 def ask(table_id: str, query: str) -> Response:
     """A game's question about the table (Laminate's /melds and /hints, Rummikub's /check …): read only."""
     if not any(query in game.queries for game in games.all_games()):  # no database look-up for a made-up path
-        if query in _fixed_paths():  # /actions, /log …: a route of its own that takes another method
+        fixed = _fixed_paths()
+        if query in fixed:  # /actions, /log …: a route of its own that takes another method
             from .errors import from_http
-            return from_http(405)
+            return from_http(405, fixed[query])
         raise ServiceError(404, "not_found", "Nothing is here.", "ここには何もありません。")
     record, full = service().resolve(table_id)
     snap = service().snapshot(record.id)
@@ -236,7 +241,7 @@ def ask(table_id: str, query: str) -> Response:
                            "この卓のゲームにはその問い合わせはありません。")
     if request.method != "POST":
         from .errors import from_http
-        return from_http(405)
+        return from_http(405, ("POST", "OPTIONS"))
     if found.private and not full:
         service().resolve(table_id, write=True)  # 403 read_only: private data never goes with a view link
     if found.disabled is not None and (off := found.disabled(snap.options)) is not None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from flask import Response, jsonify
 
 from ..games.base import RuleError
@@ -47,6 +49,10 @@ def from_service(exc: ServiceError) -> Response:
     return error_response(exc.status, exc.code, exc.message("en"), exc.message("ja"))
 
 
-def from_http(status: int) -> Response:
+def from_http(status: int, allow: Iterable[str] = ()) -> Response:
+    """A transport refusal; a 405 names the methods the address takes (``allow``) in its Allow header."""
     code, en, ja = HTTP_MESSAGES.get(status, ("error", "The request failed.", "リクエストに失敗しました。"))
-    return error_response(status, code, en, ja)
+    resp = error_response(status, code, en, ja)
+    if allow:
+        resp.headers["Allow"] = ", ".join(sorted(set(allow)))
+    return resp

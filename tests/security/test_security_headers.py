@@ -153,3 +153,40 @@ def test_static_files_are_served_with_their_type(app: Flask, client: FlaskClient
         if name.endswith(".css"):
             assert resp.mimetype == "text/css", name
         resp.close()
+
+
+def _instances(app: Flask, table: dict[str, Any]) -> list[tuple[Any, str]]:
+    """Every route of the app with its path filled in (a real table, seat 0, a real static file)."""
+    values = {"table_id": table["id"], "tid": table["id"], "vid": table["view_id"], "seat": "0",
+              "filename": "app.css", "code": "ja", "game_id": "laminate", "query": "melds"}
+    out = []
+    for rule in app.url_map.iter_rules():
+        path = re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", lambda m: values[m.group(1)], rule.rule)
+        out.append((rule, path))
+    return out
+
+
+@pytest.mark.parametrize("method", ["TRACE", "PUT", "DELETE", "PATCH"])
+def test_every_405_names_the_allowed_methods(app: Flask, client: FlaskClient, table: dict[str, Any],
+                                             method: str) -> None:
+    """A method an address does not take is 405 with an Allow header (RFC 9110 §15.5.6), on pages and API."""
+    for rule, path in _instances(app, table):
+        resp = client.open(path, method=method)
+        assert resp.status_code == 405, (method, path, resp.status_code)
+        allowed = {m.strip() for m in resp.headers.get("Allow", "").split(",") if m.strip()}
+        assert allowed, f"{method} {path}: 405 without Allow"
+        assert (rule.methods or set()) - {"HEAD", "OPTIONS"} <= allowed, (method, path, allowed)
+        if path.startswith("/api/"):
+            assert resp.get_json()["error"] == "method_not_allowed"
+
+
+def test_a_route_of_the_api_refused_by_method_says_what_it_takes(client: FlaskClient, table: dict[str, Any]) -> None:
+    """GET on a POST-only table route or question (answered by the questions' route) names POST only, and POST
+    there is not refused by method."""
+    for suffix in ("/actions", "/undo", "/settings", "/again", "/melds", "/hints"):
+        resp = client.get(f"/api/tables/{table['id']}{suffix}")
+        assert resp.status_code == 405 and resp.get_json()["error"] == "method_not_allowed"
+        assert {m.strip() for m in resp.headers["Allow"].split(",")} == {"POST", "OPTIONS"}, suffix
+        assert client.post(f"/api/tables/{table['id']}{suffix}", json={}).status_code != 405
+    resp = client.open(f"/api/tables/{table['id']}/log", method="POST")
+    assert resp.status_code == 405 and "GET" in resp.headers["Allow"]
