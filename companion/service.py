@@ -294,9 +294,12 @@ class TableService(SeatClaims, LiveUpdates):
             return Result(self.snapshot(table_id), answer)
 
     @staticmethod
-    def _check_proof(snap: CachedTable, action: Any, viewer: Viewer) -> None:
+    def _check_proof(snap: CachedTable, action: Any, viewer: Viewer, state: Any = None) -> None:
+        """403 unless ``viewer`` proves the seat the game's ``proof_needed`` asks for ``action`` in ``state``
+        (the current state, or for an undo the state the undone action was taken in)."""
         game = snap.game
-        needed = game.proof_needed(snap.state, action) if game.proof_needed is not None else None
+        state = snap.state if state is None else state
+        needed = game.proof_needed(state, action) if game.proof_needed is not None else None
         if needed is not None and viewer.proven != needed:
             name = snap.record.players[needed] if 0 <= needed < len(snap.record.players) else "?"
             raise ServiceError(403, "seat_proof_needed",
@@ -315,12 +318,16 @@ class TableService(SeatClaims, LiveUpdates):
             if not snap.stack:
                 raise ServiceError(409, "nothing_to_undo", "There is nothing to undo yet.",
                                    "取り消せる操作はまだありません。")
-            undone = snap.stack[-1]
-            if snap.game.undo_blocked is not None:  # e.g. a secret die already revealed stays revealed
+            undone, game = snap.stack[-1], snap.game
+            if game.proof_needed is not None or game.undo_blocked is not None:  # a game with secrets
                 before = snap.states[-2]
-                refusal = snap.game.undo_blocked(before, snap.game.parse_action(undone.action, before))
-                if refusal is not None:
+                undone_action = game.parse_action(undone.action, before)
+                refusal = game.undo_blocked(before, undone_action) if game.undo_blocked is not None else None
+                if refusal is not None:  # e.g. a secret die already revealed stays revealed
                     raise refusal
+                # Taking an action back needs the seat proof the action itself needed (a phone without the
+                # parent's token cannot withdraw the parent's declaration).
+                self._check_proof(snap, undone_action, viewer, before)
             if dry_run:
                 return Result(snap.view(), {"state": self.answer(snap.view(), viewer), "legal": True})
             event = EventRow(snap.version + 1, "undo", undone.seat, {"type": "undo"}, undone.seq, action_id,

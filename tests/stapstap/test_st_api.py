@@ -105,7 +105,7 @@ def test_undo_blocked_for_a_phone_box_roll_and_a_revealed_doubt(client):
     resp = client.post(f"/api/tables/{t.tid}/undo", json={}, headers=t.headers(0))
     assert resp.status_code == 422 and resp.get_json()["error"] == "undo_secret_roll"
     t.act({"type": "declare", "face": 3, "card": 1}, seat=0)
-    resp = client.post(f"/api/tables/{t.tid}/undo", json={})
+    resp = client.post(f"/api/tables/{t.tid}/undo", json={}, headers=t.headers(0))
     assert resp.status_code == 200 and resp.get_json()["state"]["step"] == "rolled"  # a declaration may be taken back
     t.act({"type": "declare", "face": 3, "card": 1}, seat=0)
     t.act({"type": "doubt"}, seat=1)
@@ -114,6 +114,46 @@ def test_undo_blocked_for_a_phone_box_roll_and_a_revealed_doubt(client):
     if t.state["step"] == "pay":  # first the payment choice, if any, is still open: nothing to undo there yet
         pass
     assert resp.status_code == 422 and resp.get_json()["error"] == "undo_revealed"
+
+
+def _undo(client: FlaskClient, t: Table, seat: int | None, **body) -> object:
+    return client.post(f"/api/tables/{t.tid}/undo", json=body, headers=t.headers(seat))
+
+
+def test_st4b_undo_needs_the_proof_the_undone_action_needed(client):
+    """Phone box: a phone without the parent's token cannot take back the parent's declaration, nor one
+    player's phone another's pass; the phone that acted (or would have to act) can. Nothing changes on a
+    refusal; a dry run is refused the same way."""
+    t = Table(client, mode="box")
+    t.claim_all()
+    t.setup()
+    t.act({"type": "roll"}, seat=0)
+    t.act({"type": "declare", "face": 3, "card": 1}, seat=0)
+    before = t.get(0)
+    for seat in (None, 1, 2):
+        resp = _undo(client, t, seat)
+        assert resp.status_code == 403 and resp.get_json()["error"] == "seat_proof_needed", seat
+        assert "Aki" in resp.get_json()["message_en"] and "Aki" in resp.get_json()["message_ja"]
+        assert _undo(client, t, seat, dry_run=True).status_code == 403
+    assert t.get(0) == before  # nothing changed
+    t.act({"type": "pass"}, seat=1)
+    for seat in (None, 0, 2):
+        resp = _undo(client, t, seat)
+        assert resp.status_code == 403 and resp.get_json()["error"] == "seat_proof_needed", seat
+    resp = _undo(client, t, 1)  # Ben takes back his own pass
+    assert resp.status_code == 200 and resp.get_json()["state"]["to_ask"] == [1, 2]
+    resp = _undo(client, t, 0)  # and Aki her declaration
+    assert resp.status_code == 200 and resp.get_json()["state"]["step"] == "rolled"
+
+
+def test_undo_with_real_dice_needs_no_seat_proof(client):
+    """With real dice one phone may run the table: undo asks for no token."""
+    t = Table(client)
+    t.setup()
+    t.act({"type": "roll"})
+    t.act({"type": "declare", "face": 3, "card": 1})
+    resp = client.post(f"/api/tables/{t.tid}/undo", json={})
+    assert resp.status_code == 200 and resp.get_json()["state"]["step"] == "rolled"
 
 
 @pytest.mark.parametrize("action", [
