@@ -48,6 +48,9 @@ class SeatClaims:
                 name = record.players[seat]
                 raise _error(409, "seat_taken", f"Another phone already holds {name}'s seat.",
                                    f"{name}さんの席はすでに別の端末が登録しています。")
+            blocked = snap.game.take_over_blocked(snap.state, seat) if held and snap.game.take_over_blocked else None
+            if blocked is not None:  # the new phone would be shown the old one's secret (a die in the box)
+                raise _error(409, blocked.code, blocked.message("en"), blocked.message("ja"))
             token = secrets.token_urlsafe(24)
             event = EventRow(snap.version + 1, "seat", seat, {"type": "seat", "seat": seat, "take_over": held},
                              None, None, now_iso(), seat)

@@ -246,6 +246,8 @@ class Game:
       answers) shows of a logged action: a secret the action carries is left out
     - ``undo_blocked(state_before, action) -> RuleError | None``: an action that must not be taken back
       (a roll that could be re-rolled, a secret already revealed)
+    - ``take_over_blocked(state, seat) -> RuleError | None``: a seat that may not change phones now, because
+      the new phone would be shown a secret the old one holds (a die in the box): 409 with its code
     """
 
     id: str
@@ -270,6 +272,7 @@ class Game:
     prepare: Callable[[Any, Any, Callable[[int], int]], Any] | None = None
     redact_action: Callable[[dict[str, Any]], dict[str, Any]] | None = None
     undo_blocked: Callable[[Any, Any], RuleError | None] | None = None
+    take_over_blocked: Callable[[Any, int], RuleError | None] | None = None
     # ``check_settings(state, changes)``: what a settings change means at this table (a suit the table's
     # deck lacks); raises BadRequest. The options' own cleaners cannot see the table.
     check_settings: Callable[[Any, dict[str, Any]], None] | None = None

@@ -123,7 +123,9 @@ ERROR_TEXT = {
     "403": "A read-only (view) id used to write (read_only), hints turned off (hints_disabled), or a request "
            "from another site (cross_site).",
     "404": "No table with this id, or a question the table's game does not answer (not_found).",
-    "409": "The table moved on (stale) or there is nothing to undo (nothing_to_undo).",
+    "409": "The table moved on (stale), there is nothing to undo (nothing_to_undo), the game is not over yet "
+           "(game_not_over), or a seat claim that cannot be made now (seat_taken, no_seat_claims, "
+           "take_over_mid_roll).",
     "413": "Body larger than 64 KiB (too_large).",
     "415": "A body (or content type) other than application/json (unsupported_media_type).",
     "422": "A well-formed action the rules forbid (the game's codes: API.md for Laminate, docs/api.md for all).",

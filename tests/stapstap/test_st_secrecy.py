@@ -166,3 +166,70 @@ def test_st4_the_page_stream_carries_the_face_only_to_the_parents_phone(app, cli
             assert "event: table" in text, (seat, url)
             assert salt not in text and "in-box" not in text and "open-mine" not in text, (seat, url)
     assert "in-box" in first_chunks(client, f"/t/{t.tid}/live", t.headers(0))
+
+
+def _csrf(client: FlaskClient, tid: str) -> str:
+    import re
+
+    found = re.search(r'name="csrf_token" value="([^"]+)"', client.get(f"/t/{tid}").get_data(as_text=True))
+    assert found
+    return found.group(1)
+
+
+def _taker_sees_nothing(app, t: Table, taker: FlaskClient, salt: str, headers: dict[str, str]) -> None:
+    """Everything the taking phone can read (JSON, log, exports, pages, fragments, both streams) holds no trace
+    of the face in the box."""
+    taker.delete_cookie("me", path=f"/t/{t.tid}")
+    for url, text in outputs(taker, t, None).items():
+        assert salt not in text and "in-box" not in text, url
+    assert taker.get(f"/api/tables/{t.tid}", headers=headers).get_json()["box"]["face"] is None
+    for url in (f"/t/{t.tid}/live", f"/api/tables/{t.tid}/events"):
+        text = first_chunks(taker, url, headers)
+        assert salt not in text and "in-box" not in text, url
+
+
+def test_st4a_the_parents_seat_cannot_be_taken_over_while_the_die_is_in_the_box(app, client):
+    """Another phone taking over the parent's seat mid-roll would be shown the die: refused with 409
+    take_over_mid_roll (API and claim form), no token is given, the parent's phone keeps the seat and the
+    face, and nothing the taker can read holds the secret — after the roll and after the declaration."""
+    t, face, salt = rolled(app, client)
+    taker = app.test_client()
+    card = t.state["players"][0]["cards"][0]["card"]
+    for step in ("rolled", "challenge"):
+        if step == "challenge":
+            t.act({"type": "declare", "face": 7 - face, "card": card}, 0)
+        version = t.get(0)["version"]
+        for headers in ({}, t.headers(1)):  # a fresh phone, and Ben's phone
+            resp = taker.post(f"/api/tables/{t.tid}/seats/0/claim", json={"take_over": True}, headers=headers)
+            assert resp.status_code == 409 and resp.get_json()["error"] == "take_over_mid_roll", step
+            assert "token" not in resp.get_json() and salt not in resp.get_data(as_text=True)
+            assert "Aki" in resp.get_json()["message_en"] and "Aki" in resp.get_json()["message_ja"]
+        form = taker.post(f"/t/{t.tid}/seat?take_over=1", data={"seat": "0", "csrf_token": _csrf(taker, t.tid)})
+        assert form.status_code == 303 and "seat_" not in form.headers.get("Set-Cookie", "")
+        page = taker.get(form.headers["Location"]).get_data(as_text=True)
+        assert "the die leaves the box" in page and salt not in page and "in-box" not in page  # said, not shown
+        assert t.get(0)["version"] == version  # nothing logged
+        assert t.get(0)["box"]["face"] == face and t.get(0)["proven"] == 0  # Aki's phone keeps seat and die
+        _taker_sees_nothing(app, t, taker, salt, {})
+        _taker_sees_nothing(app, t, taker, salt, t.headers(1))
+
+
+def test_st4a_the_seat_moves_again_once_the_die_has_left_the_box(app, client):
+    t, face, salt = rolled(app, client)
+    resp = client.post(f"/api/tables/{t.tid}/seats/2/claim", json={"take_over": True})  # not the parent's
+    assert resp.status_code == 200
+    card = t.state["players"][0]["cards"][0]["card"]
+    t.act({"type": "declare", "face": 6, "card": card}, 0)
+    t.act({"type": "pass"}, 1)
+    t.tokens[2] = resp.get_json()["token"]
+    t.act({"type": "pass"}, 2)  # ST8: the die left the box unseen
+    taken = client.post(f"/api/tables/{t.tid}/seats/0/claim", json={"take_over": True})
+    assert taken.status_code == 200 and taken.get_json()["state"]["proven"] == 0
+    assert salt not in taken.get_data(as_text=True)
+    assert client.get(f"/api/tables/{t.tid}", headers=t.headers(0)).get_json()["proven"] is None  # old phone
+
+
+def test_st4a_with_real_dice_there_is_nothing_to_take_over(client):
+    t = Table(client, 3, mode="dice")
+    resp = client.post(f"/api/tables/{t.tid}/seats/0/claim", json={"take_over": True})
+    assert resp.status_code == 409 and resp.get_json()["error"] == "no_seat_claims"

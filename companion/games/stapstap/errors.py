@@ -55,6 +55,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                          "スマホの箱で振ったダイスは取り消せません（振り直しになってしまうため）。"),
     "undo_revealed": ("This doubt revealed the die: it cannot be hidden again.",
                       "このダウトでダイスの目は公開されました。取り消して隠し直すことはできません。"),
+    "take_over_mid_roll": ("{parent_name}'s die is in the box: that seat stays on the phone that rolled until the "
+                           "die leaves the box (a retract, everyone passing, or a doubt opening it).",
+                           "{parent_name}さんのダイスが箱の中にあります。ダイスが箱から出るまで（効果③、全員のパス、"
+                           "またはダウトで公開）この席は振った端末のままです。"),
 }
 
 STEP_WORDS: dict[str, tuple[str, str]] = {

@@ -105,6 +105,17 @@ def undo_blocked(state: State, action: Action) -> RuleError | None:
     return None
 
 
+def take_over_blocked(state: State, seat: int) -> RuleError | None:
+    """ST4 (phone box): while the die is in the box, the parent's seat stays on the phone that rolled. Another
+    phone taking it over would be shown the face (a peek for whoever takes it); voiding the roll instead
+    would let a parent re-roll by taking over their own seat. So the take-over waits until the die has left
+    the box (retract, all pass, or a doubt that opens it)."""
+    hidden = state.box is not None and state.step in ("rolled", "challenge")  # a doubt opens the box at once
+    if state.mode != "box" or not hidden or seat != state.parent:
+        return None
+    return StapError("take_over_mid_roll", parent_name=state.names[seat])
+
+
 def actor(state: State, action: Action) -> int | None:
     if isinstance(action, (*PARENT_ACTIONS, Take)):
         return state.parent if state.step not in ("setup", "scored") else None
@@ -208,7 +219,8 @@ def scores(state: State) -> tuple[int, ...]:
 
 
 _HOOKS: dict[str, Any] = {"prepare": prepare, "proof_needed": proof_needed, "private_seats": private_seats,
-                          "redact_action": redact_action, "undo_blocked": undo_blocked, "scores": scores}
+                          "redact_action": redact_action, "undo_blocked": undo_blocked, "scores": scores,
+                          "take_over_blocked": take_over_blocked}
 
 GAME = Game(
     id="stapstap",

@@ -14,6 +14,7 @@ from flask import Response, g, redirect, render_template, request, session, url_
 
 from ...games.base import RuleError
 from ...games.ui import TableRequest, parse_uint
+from ...service import ServiceError
 from ...store import TableRecord
 from ...tables import Snapshot
 from ..api import request_viewer, seat_cookie
@@ -231,7 +232,12 @@ def claim_seat(tid: str) -> Response:
     resp = redirect(url_for("pages.table", tid=record.id), 303)
     if seat is None:
         return resp
-    token, _ = service().claim_seat(record.id, seat, take_over=take_over)
+    try:
+        token, _ = service().claim_seat(record.id, seat, take_over=take_over)
+    except ServiceError as exc:  # a seat another phone holds, or one that cannot change phones now (409)
+        from .forms import _err, answer  # forms imports this module: look it up when refusing
+
+        return answer(record, error=_err(exc.code, exc.message("en"), exc.message("ja"), "top"))  # type: ignore[return-value]
     resp.set_cookie(seat_cookie(record.id), token, max_age=YEAR, path="/", samesite="Lax", httponly=True)
     return resp
 
