@@ -175,12 +175,14 @@ def clean_options(specs: tuple[Option, ...], raw: Any, *, settings_only: bool = 
     if raw is None:
         raw = {}
     if not isinstance(raw, Mapping):
-        raise BadRequest("“options” must be an object")
+        raise BadRequest("“options” must be an object", detail_ja="「options」はオブジェクトで指定してください")
     by_id = {o.id: o for o in specs}
     for key in raw:
         if key not in by_id or (settings_only and not by_id[key].setting):
-            raise BadRequest(f"“{key}” is not an option of this game" if not settings_only
-                             else f"“{key}” cannot be changed during play")
+            if not settings_only:
+                raise BadRequest(f"“{key}” is not an option of this game",
+                                 detail_ja=f"「{key}」はこのゲームのオプションではありません")
+            raise BadRequest(f"“{key}” cannot be changed during play", detail_ja=f"「{key}」はゲーム中に変えられません")
     if settings_only:
         return {k: by_id[k].clean(v) for k, v in raw.items()}
     return {o.id: o.clean(raw[o.id]) if o.id in raw else o.default for o in specs}

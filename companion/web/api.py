@@ -22,8 +22,9 @@ def service() -> TableService:
     return current_app.extensions["companion"]
 
 
-def bad(detail: str) -> BadRequest:
-    return BadRequest(detail)
+def bad(detail: str, detail_ja: str) -> BadRequest:
+    """A malformed request (400), described in both languages."""
+    return BadRequest(detail, detail_ja=detail_ja)
 
 
 def json_body(required: bool = True) -> dict[str, Any]:
@@ -31,23 +32,24 @@ def json_body(required: bool = True) -> dict[str, Any]:
     raw = request.get_data(cache=True)
     if not raw:  # no body at all; whitespace alone is a body, and not JSON (the fuzzer sent "\n")
         if required:
-            raise bad("the body must be a JSON object")
+            raise bad("the body must be a JSON object", _JSON_OBJECT_JA)
         return {}
     if not raw.strip():
-        raise bad("the body must be a JSON object")
+        raise bad("the body must be a JSON object", _JSON_OBJECT_JA)
     if request.mimetype != "application/json":
         raise ServiceError(415, "unsupported_media_type", "Send JSON with Content-Type: application/json.",
                            "Content-Type: application/json で JSON を送ってください。")
     try:
         body = json.loads(raw, parse_constant=_no_constant)
     except (ValueError, RecursionError):
-        raise bad("the body is not valid JSON") from None
+        raise bad("the body is not valid JSON", "本文が正しい JSON ではありません") from None
     if not isinstance(body, dict):
-        raise bad("the body must be a JSON object")
+        raise bad("the body must be a JSON object", _JSON_OBJECT_JA)
     check_json_limits(body)
     return body
 
 
+_JSON_OBJECT_JA = "本文は JSON のオブジェクトにしてください"
 MAX_DEPTH = 8  # the deepest valid body is {"action": {"table": [{"tiles": ["…"]}]}}: depth 5
 
 
@@ -61,7 +63,7 @@ def check_json_limits(body: Any) -> None:
     while stack:
         value, depth = stack.pop()
         if depth > MAX_DEPTH:
-            raise bad("the body is nested too deeply")
+            raise bad("the body is nested too deeply", "本文の入れ子が深すぎます")
         if isinstance(value, dict):
             stack.extend((k, depth) for k in value)
             stack.extend((v, depth + 1) for v in value.values())
@@ -71,7 +73,8 @@ def check_json_limits(body: Any) -> None:
             try:
                 value.encode("utf-8")
             except UnicodeEncodeError:
-                raise bad("the body holds text that is not valid Unicode") from None
+                raise bad("the body holds text that is not valid Unicode",
+                          "本文に正しい Unicode でない文字があります") from None
 
 
 def opt_version(body: dict[str, Any]) -> int | None:
@@ -79,14 +82,14 @@ def opt_version(body: dict[str, Any]) -> int | None:
     if version is None:
         return None
     if isinstance(version, bool) or not isinstance(version, int) or version < 0:
-        raise bad("“version” must be a non-negative integer")
+        raise bad("“version” must be a non-negative integer", "「version」は0以上の整数で指定してください")
     return version
 
 
 def opt_dry_run(body: dict[str, Any]) -> bool:
     dry_run = body.get("dry_run", False)
     if not isinstance(dry_run, bool):
-        raise bad("“dry_run” must be true or false")
+        raise bad("“dry_run” must be true or false", "「dry_run」は true か false で指定してください")
     return dry_run
 
 
@@ -95,7 +98,8 @@ def opt_action_id(body: dict[str, Any]) -> str | None:
     if action_id is None:
         return None
     if not isinstance(action_id, str) or not ACTION_ID.fullmatch(action_id):
-        raise bad("“action_id” must be 8–64 characters of A–Z, a–z, 0–9, and . _ ~ -")
+        raise bad("“action_id” must be 8–64 characters of A–Z, a–z, 0–9, and . _ ~ -",
+                  "「action_id」は A–Z・a–z・0–9・. _ ~ - の8〜64文字で指定してください")
     return action_id
 
 
@@ -111,10 +115,11 @@ def create_table() -> tuple[Response, int]:
     game_id = body.get("game", games.DEFAULT_GAME)
     game = games.get(game_id) if isinstance(game_id, str) else None
     if game is None:
-        raise bad("“game” must be the id of a game that GET /api/games lists")
+        raise bad("“game” must be the id of a game that GET /api/games lists",
+                  "「game」には GET /api/games が示すゲームの id を指定してください")
     options = body.get("options", {})
     if not isinstance(options, dict):
-        raise bad("“options” must be an object")
+        raise bad("“options” must be an object", "「options」はオブジェクトで指定してください")
     # An option may also be given at the top level, as API.md has it for Laminate ("hints").
     top_level = {o.id: body[o.id] for o in game.options if o.id in body}
     snap = service().create_table(body.get("players"), body.get("start", 0), {**top_level, **options},
@@ -168,7 +173,7 @@ def claim_seat(table_id: str, seat: int) -> Response:
     body = json_body(required=False)
     take_over = body.get("take_over", False)
     if not isinstance(take_over, bool):
-        raise bad("“take_over” must be true or false")
+        raise bad("“take_over” must be true or false", "「take_over」は true か false で指定してください")
     token, snap = service().claim_seat(record.id, seat, take_over=take_over)
     viewer = Viewer(full=True, seat=seat, proven=seat)
     return jsonify({"seat": seat, "token": token, "state": service().answer(snap, viewer)})
@@ -179,7 +184,7 @@ def act(table_id: str) -> Response:
     record, _ = service().resolve(table_id, write=True)
     body = json_body()
     if "action" not in body:
-        raise bad("the body needs an “action” object")
+        raise bad("the body needs an “action” object", "本文には「action」オブジェクトが必要です")
     action = service().parse(record.id, body["action"])
     result = service().act(record.id, action, version=opt_version(body), dry_run=opt_dry_run(body),
                            action_id=opt_action_id(body), viewer=request_viewer(record, True))
@@ -205,7 +210,9 @@ def settings(table_id: str) -> Response:
     names = [o.id for o in game.options if o.setting]
     wanted = {k: v for k, v in body.items() if k != "version"}
     if not wanted:
-        raise bad("nothing to change: send " + (" and/or ".join(f"“{n}”" for n in names) or "nothing"))
+        raise bad("nothing to change: send " + (" and/or ".join(f"“{n}”" for n in names) or "nothing"),
+                  "変更する設定がありません：" + ("・".join(f"「{n}」" for n in names) + "を送ってください"
+                                             if names else "この卓のゲームには変えられる設定がありません"))
     changes = clean_options(game.options, wanted, settings_only=True)
     if game.check_settings is not None:
         game.check_settings(service().snapshot(record.id).state, changes)

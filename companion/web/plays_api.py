@@ -56,13 +56,15 @@ def again(table_id: str) -> tuple[Response, int]:
 def _filters() -> dict[str, Any]:
     game = request.args.get("game") or None
     if game is not None and games.get(game) is None:
-        raise BadRequest("“game” must be the id of a game that GET /api/games lists")
+        raise BadRequest("“game” must be the id of a game that GET /api/games lists",
+                         detail_ja="「game」には GET /api/games が示すゲームの id を指定してください")
     status = request.args.get("status") or None
     if status is not None and status not in STATUSES:
-        raise BadRequest("“status” must be “finished” or “running”")
+        raise BadRequest("“status” must be “finished” or “running”",
+                         detail_ja="「status」は finished か running で指定してください")
     player = request.args.get("player") or None
     if player is not None and len(player) > 200:
-        raise BadRequest("“player” is too long")
+        raise BadRequest("“player” is too long", detail_ja="「player」が長すぎます")
     return {"game": game, "status": status, "player": player}
 
 

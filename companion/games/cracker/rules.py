@@ -251,4 +251,5 @@ def apply(state: State, action: Action) -> State:
         return _pair(state, action)
     if isinstance(action, Pass):
         return _pass(state, action)
-    raise CrackerBadRequest("unknown action")  # pragma: no cover - parse_action makes only the types above
+    # unreachable: parse_action makes only the types above
+    raise CrackerBadRequest("unknown action", detail_ja="未知の操作です")  # pragma: no cover

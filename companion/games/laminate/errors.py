@@ -94,7 +94,7 @@ class Malformed(IllegalAction):
 
 # Codes the web layer adds for transport problems (not rule refusals).
 EXTRA_MESSAGES: dict[str, tuple[str, str]] = {
-    "bad_request": ("The request is malformed: {detail}", "リクエストの形式が正しくありません：{detail}"),
+    "bad_request": ("The request is malformed: {detail}", "リクエストの形式が正しくありません：{detail_ja}"),
 }
 
 

@@ -19,22 +19,24 @@ DECK = DEFAULT_DECK
 SUIT_NAME_MAX = 20
 
 
-def _bad(detail: str) -> Malformed:
-    return Malformed("bad_request", detail=detail)
+def _bad(detail: str, detail_ja: str) -> Malformed:
+    return Malformed("bad_request", detail=detail, detail_ja=detail_ja)
 
 
 def clean_suit_names(raw: Any) -> dict[str, str]:
     """Optional renaming of suits (R1) for a table: {suit_id: name}. A table may bring its own deck, whose
     ids this check cannot see: any well-formed id passes, and the pages ignore one the deck lacks."""
     if not isinstance(raw, dict) or len(raw) > len(DECK.suits):
-        raise _bad("“suit_names” must map suit ids to names")
+        raise _bad("“suit_names” must map suit ids to names",
+                   "「suit_names」はスートの id から名前への対応で指定してください")
     names = {}
     for suit, name in raw.items():
         if (not isinstance(suit, str) or not SUIT_ID.fullmatch(suit) or not isinstance(name, str)
                 or not 1 <= len(name.strip()) <= SUIT_NAME_MAX):
-            raise _bad(f"“suit_names” must map suit ids to names of 1–{SUIT_NAME_MAX} characters")
+            raise _bad(f"“suit_names” must map suit ids to names of 1–{SUIT_NAME_MAX} characters",
+                       f"「suit_names」はスートの id から1〜{SUIT_NAME_MAX}文字の名前への対応で指定してください")
         if any(not ch.isprintable() for ch in name):
-            raise _bad("suit names cannot contain control characters")
+            raise _bad("suit names cannot contain control characters", "スート名に制御文字は使えません")
         names[suit] = name.strip()
     return names
 
@@ -43,7 +45,8 @@ def check_settings(state: Any, changes: dict[str, Any]) -> None:
     """R1: only suits of this table's own deck can be renamed."""
     unknown = sorted(set(changes.get("suit_names") or {}) - set(state.card_deck.suit_by_id))
     if unknown:
-        raise _bad(f"this table's deck has no suit “{unknown[0]}”")
+        raise _bad(f"this table's deck has no suit “{unknown[0]}”",
+                   f"この卓のデッキに「{unknown[0]}」というスートはありません")
 
 
 OPTIONS = (
@@ -96,7 +99,7 @@ def _melds(state: GameState, body: dict[str, Any], options: dict[str, Any], lang
     cards_raw, cite_raw = body.get("cards", []), body.get("cite")
     deck = state.card_deck
     if not isinstance(cards_raw, list) or len(cards_raw) > deck.size:
-        raise _bad("“cards” must be a list of cards")
+        raise _bad("“cards” must be a list of cards", "「cards」はカードのリストで指定してください")
     cards = [deck.parse(c) for c in cards_raw]
     report = meld_report(state, cards, parse_cite(cite_raw), deck)
     return {"matches": [{"paper": p, "legal": code is None, "error": code} for p, code in report]}
@@ -106,11 +109,12 @@ def _hints(state: GameState, body: dict[str, Any], options: dict[str, Any], lang
     """The private publish assistant: the hand is neither stored nor logged."""
     player = body.get("player")
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < state.n:
-        raise _bad(f"“player” must be a seat from 0 to {state.n - 1}")
+        raise _bad(f"“player” must be a seat from 0 to {state.n - 1}",
+                   f"「player」は0〜{state.n - 1}の席番号で指定してください")
     hand_raw = body.get("hand")
     deck = state.card_deck
     if not isinstance(hand_raw, list) or len(hand_raw) > deck.size:
-        raise _bad("“hand” must be a list of cards")
+        raise _bad("“hand” must be a list of cards", "「hand」はカードのリストで指定してください")
     hand = [deck.parse(c) for c in hand_raw]
     return {"options": [o.to_json() for o in solve_hints(state, player, hand, deck)]}
 

@@ -103,7 +103,8 @@ def hints(state: GameState, seat: int, hand: Sequence[Card], deck: Deck | None =
     """
     deck = deck or state.card_deck
     if not 0 <= seat < state.n:
-        raise Malformed("bad_request", detail=f"player must be a seat from 0 to {state.n - 1}")
+        raise Malformed("bad_request", detail=f"player must be a seat from 0 to {state.n - 1}",
+                        detail_ja=f"「player」は0〜{state.n - 1}の席番号で指定してください")
     hand_items = _hand_items(state, hand, deck)
     if state.over:
         return []

@@ -79,7 +79,8 @@ def _check_vocabulary(action: Action, deck: Deck) -> None:
         if card not in deck.card_set:
             raise Malformed("bad_card", card=str(card))
     if isinstance(action, Research) and action.source not in ("deck", "discard"):
-        raise Malformed("bad_request", detail="research comes “from” the deck or the discard pile")
+        raise Malformed("bad_request", detail="research comes “from” the deck or the discard pile",
+                        detail_ja="研究は山札か捨て札から（「from」）です")
 
 
 def _name(state: GameState, seat: int) -> str:

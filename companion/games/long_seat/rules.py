@@ -23,7 +23,8 @@ def new_game(players: tuple[str, ...], start: int, options: dict[str, Any]) -> S
         raise LongSeatBadRequest(f"Long Seat is for {MIN_PLAYERS}–{MAX_PLAYERS} players",
                                  detail_ja=f"ロングシートは{MIN_PLAYERS}〜{MAX_PLAYERS}人で遊びます")
     if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < n:
-        raise LongSeatBadRequest(f"“start” must be a seat from 0 to {n - 1}")
+        raise LongSeatBadRequest(f"“start” must be a seat from 0 to {n - 1}",
+                                 detail_ja=f"開始プレイヤーは0〜{n - 1}の席番号で指定してください")
     # Only the deck steers the rules; the risk setting may change during play and stays out of the state.
     deck = deck_of({"deck": OPTIONS[0].clean(options["deck"])} if options.get("deck") is not None else {})
     return State(names=tuple(players), deck=deck, start=start, active=start,
@@ -35,7 +36,8 @@ def apply(state: State, action: Action) -> State:
         raise LongSeatError("game_over")
     if action.player is not None:
         if not 0 <= action.player < state.n:
-            raise LongSeatBadRequest(f"“player” must be a seat from 0 to {state.n - 1}")
+            raise LongSeatBadRequest(f"“player” must be a seat from 0 to {state.n - 1}",
+                                     detail_ja=f"「player」は0〜{state.n - 1}の席番号で指定してください")
         if action.player != state.active:
             raise LongSeatError("not_your_turn", active=state.active, player=action.player,
                                 active_name=state.names[state.active], player_name=state.names[action.player])
@@ -45,7 +47,8 @@ def apply(state: State, action: Action) -> State:
         if state.laid == 0:
             raise LongSeatError("nothing_laid")  # LS4
         return _stop(state, last=False)
-    raise LongSeatBadRequest("unknown action")  # pragma: no cover - parse_action makes only the above
+    # unreachable: parse_action makes only the types above
+    raise LongSeatBadRequest("unknown action", detail_ja="未知の操作です")  # pragma: no cover
 
 
 def _with(cards: tuple[tuple[int, ...], ...], seat: int, new: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:

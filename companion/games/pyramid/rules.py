@@ -24,7 +24,8 @@ def new_game(players: tuple[str, ...], start: int, options: dict[str, Any]) -> S
         raise PyramidBadRequest(f"Pyramid is for {MIN_PLAYERS}–{MAX_PLAYERS} players",
                                 detail_ja=f"ピラミッドは{MIN_PLAYERS}〜{MAX_PLAYERS}人で遊びます")
     if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < n:
-        raise PyramidBadRequest(f"“start” must be a seat from 0 to {n - 1}")
+        raise PyramidBadRequest(f"“start” must be a seat from 0 to {n - 1}",
+                                detail_ja=f"開始プレイヤーは0〜{n - 1}の席番号で指定してください")
     raw = options.get("deck")
     deck = deck_of({"deck": deck_option().clean(raw)} if raw is not None else {})
     return State(names=tuple(players), copies=deck.copies, start=start, active=start, pyramids=((),) * n)
@@ -35,7 +36,8 @@ def apply(state: State, action: Action) -> State:
         raise PyramidError("game_over")
     if action.player is not None and action.player != state.active:
         if not 0 <= action.player < state.n:
-            raise PyramidBadRequest(f"“player” must be a seat from 0 to {state.n - 1}")
+            raise PyramidBadRequest(f"“player” must be a seat from 0 to {state.n - 1}",
+                                    detail_ja=f"「player」は0〜{state.n - 1}の席番号で指定してください")
         raise PyramidError("not_your_turn", active=state.active, player=action.player,
                            active_name=state.names[state.active], player_name=state.names[action.player])
     if isinstance(action, Turn):
@@ -44,7 +46,8 @@ def apply(state: State, action: Action) -> State:
         return _stop(state)
     if isinstance(action, Place):
         return _place(state, action)
-    raise PyramidBadRequest("unknown action")  # pragma: no cover - parse_action makes only the above
+    # unreachable: parse_action makes only the types above
+    raise PyramidBadRequest("unknown action", detail_ja="未知の操作です")  # pragma: no cover
 
 
 def _turn(state: State, card: int) -> State:

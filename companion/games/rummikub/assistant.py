@@ -22,14 +22,17 @@ OBJECTIVES = ("tiles", "value")
 def hints(state: State, body: dict[str, Any]) -> dict[str, Any]:
     player = body.get("player")
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < state.n:
-        raise RummikubBadRequest(f"“player” must be a seat from 0 to {state.n - 1}")
+        raise RummikubBadRequest(f"“player” must be a seat from 0 to {state.n - 1}",
+                                 detail_ja=f"「player」は0〜{state.n - 1}の席番号で指定してください")
     raw = body.get("rack")
     if not isinstance(raw, list) or len(raw) > MAX_RACK:
-        raise RummikubBadRequest(f"“rack” must be a list of at most {MAX_RACK} tiles")
+        raise RummikubBadRequest(f"“rack” must be a list of at most {MAX_RACK} tiles",
+                                 detail_ja=f"「rack」は{MAX_RACK}枚以下のタイルのリストで指定してください")
     rack = [parse_tile(t) for t in raw]
     objective = body.get("objective", "tiles")
     if objective not in OBJECTIVES:
-        raise RummikubBadRequest("“objective” must be “tiles” or “value”")
+        raise RummikubBadRequest("“objective” must be “tiles” or “value”",
+                                 detail_ja="「objective」は tiles か value で指定してください")
     # RK1/RK13: a rack that, with the table, holds a third copy of a tile is not a real rack.
     excess = over_supply([*state.table_tiles, *rack])
     if excess:

@@ -126,6 +126,8 @@ class RummikubBadRequest(BadRequest):
     MESSAGES = MESSAGES
 
     def message(self, lang: str = "en") -> str:
+        if lang == "ja" and self.detail_ja and self.code == "bad_request":
+            return super().message(lang)  # the detail in Japanese
         return _message(self, lang)
 
 

@@ -79,7 +79,8 @@ def is_over(state: State) -> bool:
 
 def _check(state: State, body: dict[str, Any], options: dict[str, Any], lang: str) -> dict[str, Any]:
     if not isinstance(body, dict) or "table" not in body:
-        raise RummikubBadRequest("the body must be {\"table\": [...]}, the proposed table")
+        raise RummikubBadRequest("the body must be {\"table\": [...]}, the proposed table",
+                                 detail_ja="本文は {\"table\": [...]}（提案する場）で指定してください")
     return check_play(state, body["table"])
 
 

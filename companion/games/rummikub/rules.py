@@ -29,9 +29,11 @@ def _deal(state: State, start: int) -> State:
 def new_game(players: tuple[str, ...], start: int, options: dict[str, Any]) -> State:
     n = len(players)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise RummikubBadRequest(f"Rummikub is for {MIN_PLAYERS}–{MAX_PLAYERS} players")
+        raise RummikubBadRequest(f"Rummikub is for {MIN_PLAYERS}–{MAX_PLAYERS} players",
+                                 detail_ja=f"ラミーキューブは{MIN_PLAYERS}〜{MAX_PLAYERS}人で遊びます")
     if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < n:
-        raise RummikubBadRequest(f"“start” must be a seat from 0 to {n - 1}")
+        raise RummikubBadRequest(f"“start” must be a seat from 0 to {n - 1}",
+                                 detail_ja=f"開始プレイヤーは0〜{n - 1}の席番号で指定してください")
     # Settings (the assistant switch) may change during play and never steer the rules: they stay out of
     # the state, so a cold replay (which reads the current settings) gives the same state as the cache.
     full = {o.id: o.clean(options[o.id]) if o.id in options else o.default for o in OPTIONS if not o.setting}
@@ -64,12 +66,14 @@ def apply(state: State, action: Action) -> State:
         if state.phase != "scored":
             raise RummikubError("round_not_scored")
         return replace(_deal(state, (state.start + 1) % state.n), round=state.round + 1)
-    raise RummikubBadRequest("unknown action")  # pragma: no cover - parse_action makes only the above
+    # unreachable: parse_action makes only the types above
+    raise RummikubBadRequest("unknown action", detail_ja="未知の操作です")  # pragma: no cover
 
 
 def _check_seat(state: State, seat: int) -> None:
     if not 0 <= seat < state.n:
-        raise RummikubBadRequest(f"seat must be from 0 to {state.n - 1}")
+        raise RummikubBadRequest(f"seat must be from 0 to {state.n - 1}",
+                                 detail_ja=f"席は0〜{state.n - 1}の番号で指定してください")
 
 
 def _next(state: State, **changes: Any) -> State:

@@ -140,8 +140,8 @@ _HEX = re.compile(r"^[0-9a-f]{1,64}$")
 MAX_POINTS = 999
 
 
-def _bad(detail: str, code: str = "bad_request", **params: Any) -> StapBadRequest:
-    return StapBadRequest(detail, code, **params)
+def _bad(detail: str, detail_ja: str, code: str = "bad_request") -> StapBadRequest:
+    return StapBadRequest(detail, code, detail_ja=detail_ja)
 
 
 def _int(raw: dict[str, Any], key: str, lo: int, hi: int, *, optional: bool = False) -> int | None:
@@ -149,7 +149,8 @@ def _int(raw: dict[str, Any], key: str, lo: int, hi: int, *, optional: bool = Fa
     if value is None and optional:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise _bad(f"“{key}” must be a whole number from {lo} to {hi}")
+        raise _bad(f"“{key}” must be a whole number from {lo} to {hi}",
+                   f"「{key}」は{lo}〜{hi}の整数で指定してください")
     return value
 
 
@@ -158,7 +159,7 @@ def _face(raw: dict[str, Any], key: str = "face", *, optional: bool = False) -> 
     if value is None and optional:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-        raise _bad("a die face is a number from 1 to 6", "bad_face")
+        raise _bad("a die face is a number from 1 to 6", "ダイスの目は1〜6の数字です", "bad_face")
     return value
 
 
@@ -167,7 +168,7 @@ def _hex(raw: dict[str, Any], key: str) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str) or not _HEX.match(value):
-        raise _bad(f"“{key}” must be lower-case hexadecimal")
+        raise _bad(f"“{key}” must be lower-case hexadecimal", f"「{key}」は小文字の16進数で指定してください")
     return value
 
 
@@ -175,20 +176,22 @@ def parse_cards(value: Any) -> tuple[int, ...]:
     if (not isinstance(value, list) or len(value) != 3
             or any(isinstance(c, bool) or not isinstance(c, int) or not 1 <= c <= 6 for c in value)
             or len(set(value)) != 3):
-        raise _bad("“cards” must be three different card numbers from 1 to 6", "bad_cards")
+        raise _bad("“cards” must be three different card numbers from 1 to 6", "課題カードは1〜6の異なる3枚です",
+                   "bad_cards")
     return tuple(sorted(value))
 
 
 def parse_action(raw: Any, state: Any = None) -> Action:
     if not isinstance(raw, dict):
-        raise _bad("an action is a JSON object")
+        raise _bad("an action is a JSON object", "操作は JSON のオブジェクトで指定してください")
     kind = raw.get("type")
     if not isinstance(kind, str) or kind not in TYPES:
         shown = kind[:20] if isinstance(kind, str) else type(kind).__name__
-        raise _bad(f"unknown action type “{shown}”")
+        raise _bad(f"unknown action type “{shown}”", f"「{shown}」という操作はありません")
     extra = set(raw) - {"type", *FIELDS[kind]}
     if extra:
-        raise _bad(f"unknown field “{sorted(extra)[0][:20]}” for “{kind}”")
+        raise _bad(f"unknown field “{sorted(extra)[0][:20]}” for “{kind}”",
+                   f"「{kind}」に「{sorted(extra)[0][:20]}」という項目はありません")
     seat_hi = (state.n if state is not None else MAX_PLAYERS) - 1
     player = _int(raw, "player", 0, seat_hi, optional=True) if "player" in FIELDS[kind] else None
     if kind == "cards":
@@ -198,7 +201,7 @@ def parse_action(raw: Any, state: Any = None) -> Action:
         if value is None:
             return Deal()
         if not isinstance(value, list) or len(value) != seat_hi + 1:
-            raise _bad("“cards” must list one entry per seat")
+            raise _bad("“cards” must list one entry per seat", "「cards」は席ごとに1つずつ指定してください")
         return Deal(tuple(None if v is None else parse_cards(v) for v in value))
     if kind == "points":
         table = raw.get("table")
@@ -206,7 +209,8 @@ def parse_action(raw: Any, state: Any = None) -> Action:
                 or any(not isinstance(row, list) or len(row) != 6 for row in table)
                 or any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x <= MAX_POINTS
                        for row in table for x in row)):
-            raise _bad(f"“table” must be 6 rows (cards 1–6) of 6 whole numbers 0–{MAX_POINTS} (faces 1–6)")
+            raise _bad(f"“table” must be 6 rows (cards 1–6) of 6 whole numbers 0–{MAX_POINTS} (faces 1–6)",
+                       f"「table」は6行（カード1〜6）× 6個（目1〜6）の0〜{MAX_POINTS}の整数です")
         return Points(tuple(tuple(row) for row in table))
     if kind == "begin":
         return Begin()
@@ -230,8 +234,10 @@ def parse_action(raw: Any, state: Any = None) -> Action:
         return Reveal(_face(raw) or 1)
     if kind == "pay":
         what = raw.get("what")
-        if what not in ("die", "coin"):
-            raise _bad("“what” must be \"die\" or \"coin\"")
+        if what not in ("die",
+                        "coin"):
+            raise _bad("“what” must be \"die\" or \"coin\"",
+                       "「what」は die（ダイス）か coin（コイン）で指定してください")
         return Pay(what, player)
     if kind == "take":
         return Take(_int(raw, "card", 1, 6) or 1, player)

@@ -55,8 +55,8 @@ _FIELDS: dict[str, set[str]] = {"play": {"card", "to", "from", "player"}, "draw"
                                 "pass": {"player"}, "stuck": {"hand", "player"}}
 
 
-def _bad(detail: str) -> PairsBadRequest:
-    return PairsBadRequest(detail)
+def _bad(detail: str, detail_ja: str) -> PairsBadRequest:
+    return PairsBadRequest(detail, detail_ja=detail_ja)
 
 
 def _player(raw: Any, state: Any) -> int | None:
@@ -64,42 +64,45 @@ def _player(raw: Any, state: Any) -> int | None:
         return None
     hi = 4 if state is None else state.n - 1
     if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw <= hi:
-        raise _bad(f"“player” must be a seat from 0 to {hi}")
+        raise _bad(f"“player” must be a seat from 0 to {hi}", f"「player」は0〜{hi}の席番号で指定してください")
     return raw
 
 
 def _word(raw: Any, name: str, allowed: tuple[str, ...]) -> str:
     word = raw.strip().lower() if isinstance(raw, str) else None
     if word not in allowed:
-        raise _bad(f"“{name}” must be one of " + ", ".join(f"“{w}”" for w in allowed))
+        raise _bad(f"“{name}” must be one of " + ", ".join(f"“{w}”" for w in allowed),
+                   f"「{name}」は " + "・".join(allowed) + " のどれかです")
     return word
 
 
 def parse_action(raw: Any, state: Any = None) -> Action:
     """The action a JSON object describes; 400 ``bad_request`` if it describes none."""
     if not isinstance(raw, dict):
-        raise _bad("an action must be an object")
+        raise _bad("an action must be an object", "操作はオブジェクトで指定してください")
     kind = raw.get("type")
     if not isinstance(kind, str) or kind not in _TYPES:
-        raise _bad("“type” must be one of " + ", ".join(_TYPES))
+        raise _bad("“type” must be one of " + ", ".join(_TYPES), "「type」は " + "・".join(_TYPES) + " のどれかです")
     extra = set(raw) - _FIELDS[kind] - {"type"}
     if extra:
-        raise _bad(f"unknown field “{sorted(extra)[0]}” for “{kind}”")
+        raise _bad(f"unknown field “{sorted(extra)[0]}” for “{kind}”",
+                   f"「{kind}」に「{sorted(extra)[0]}」という項目はありません")
     player = _player(raw.get("player"), state)
     if kind == "play":
         if "to" not in raw:
-            raise _bad("“play” needs “to”: “a”, “b” or “place”")
+            raise _bad("“play” needs “to”: “a”, “b” or “place”", "「play」には「to」（a・b・place）が必要です")
         to = _word(raw["to"], "to", TARGETS)
         source = _word(raw.get("from", "hand"), "from", ("hand", "place"))
         card = None if raw.get("card") is None else parse_card(raw["card"], "card")
         if source == "hand" and card is None:
-            raise _bad("a card from the hand needs “card”, its number 1–10")
+            raise _bad("a card from the hand needs “card”, its number 1–10",
+                       "手札から出すカードには「card」（1〜10の数字）が必要です")
         if source == "place" and to == "place":
-            raise _bad("the place card goes to pile “a” or “b”")
+            raise _bad("the place card goes to pile “a” or “b”", "場札は捨て札置場 a か b に出します")
         return Play(to, card, source, player)
     if kind == "draw":
         if "from" not in raw:
-            raise _bad("“draw” needs “from”: “deck” or “place”")
+            raise _bad("“draw” needs “from”: “deck” or “place”", "「draw」には「from」（deck か place）が必要です")
         return Draw(_word(raw["from"], "from", ("deck", "place")), player)
     if kind == "pass":
         return Pass(player)
@@ -107,7 +110,8 @@ def parse_action(raw: Any, state: Any = None) -> Action:
     if hand is None:
         return Stuck(None, player)
     if not isinstance(hand, list) or len(hand) > MAX_HAND:
-        raise _bad(f"“hand” must be a list of at most {MAX_HAND} card numbers")
+        raise _bad(f"“hand” must be a list of at most {MAX_HAND} card numbers",
+                   f"「hand」は{MAX_HAND}枚以下のカードの数字のリストで指定してください")
     return Stuck(tuple(parse_card(c, "hand") for c in hand), player)
 
 
