@@ -7,21 +7,32 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from typing import TYPE_CHECKING
+import threading
+from typing import Any, Protocol
 
-from .store import EventRow, now_iso
-from .tables import Entry, Snapshot
+from .refusal import ServiceError
+from .store import EventRow, Store, now_iso
+from .tables import CachedTable, Entry, Snapshot
 
-if TYPE_CHECKING:
-    from .service import TableService
+
+class _Service(Protocol):
+    """What the seat claims need of the service they are part of (``TableService`` has all of it)."""
+
+    store: Store
+    _write_lock: threading.RLock
+    _lock: threading.RLock
+
+    def _table(self, table_id: str) -> CachedTable: ...
+    def _check_log(self, conn: Any, snap: CachedTable) -> None: ...
+    def _notify(self, table_id: str, version: int) -> None: ...
 
 
 class SeatClaims:
-    def seats(self: TableService, table_id: str) -> set[int]:
+    def seats(self: _Service, table_id: str) -> set[int]:
         """The seats some phone holds with a token."""
         return set(self.store.seat_hashes(table_id))
 
-    def proven_seat(self: TableService, table_id: str, token: str | None) -> int | None:
+    def proven_seat(self: _Service, table_id: str, token: str | None) -> int | None:
         """The seat this token holds at this table, if it is a current seat token."""
         if not token or len(token) > 100:
             return None
@@ -31,26 +42,26 @@ class SeatClaims:
                 return seat
         return None
 
-    def claim_seat(self: TableService, table_id: str, seat: object, *, take_over: bool = False) -> tuple[str, Snapshot]:
+    def claim_seat(self: _Service, table_id: str, seat: object, *, take_over: bool = False) -> tuple[str, Snapshot]:
         """Give this phone ``seat``: a new secret token (returned once; only its hash is kept). A seat another
         phone holds needs ``take_over``, which that phone loses and the history records for everyone."""
         with self._write_lock:
             snap = self._table(table_id)
             record = snap.record
             if not snap.game.uses_seat_tokens(record.options):
-                raise _error(409, "no_seat_claims", "This table does not need phones to claim seats.",
+                raise ServiceError(409, "no_seat_claims", "This table does not need phones to claim seats.",
                                    "この卓では席の登録は必要ありません。")
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(record.players):
-                raise _error(400, "bad_request", f"“seat” must be a seat from 0 to {len(record.players) - 1}.",
+                raise ServiceError(400, "bad_request", f"“seat” must be a seat from 0 to {len(record.players) - 1}.",
                                    f"席は0〜{len(record.players) - 1}の番号で指定してください。")
             held = seat in self.store.seat_hashes(table_id)
             if held and not take_over:
                 name = record.players[seat]
-                raise _error(409, "seat_taken", f"Another phone already holds {name}'s seat.",
+                raise ServiceError(409, "seat_taken", f"Another phone already holds {name}'s seat.",
                                    f"{name}さんの席はすでに別の端末が登録しています。")
             blocked = snap.game.take_over_blocked(snap.state, seat) if held and snap.game.take_over_blocked else None
             if blocked is not None:  # the new phone would be shown the old one's secret (a die in the box)
-                raise _error(409, blocked.code, blocked.message("en"), blocked.message("ja"))
+                raise ServiceError(409, blocked.code, blocked.message("en"), blocked.message("ja"))
             token = secrets.token_urlsafe(24)
             event = EventRow(snap.version + 1, "seat", seat, {"type": "seat", "seat": seat, "take_over": held},
                              None, None, now_iso(), seat)
@@ -65,12 +76,6 @@ class SeatClaims:
         self._notify(table_id, view.version)
         return token, view
 
-
-
-def _error(*args: object) -> Exception:
-    from .service import ServiceError  # the service imports this module: look it up when refusing
-
-    return ServiceError(*args)  # type: ignore[arg-type]
 
 
 def _token_hash(token: str) -> str:

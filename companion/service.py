@@ -17,6 +17,7 @@ from typing import Any
 
 from . import games
 from .games.base import Game, RuleError, Viewer, clean_options
+from .refusal import ServiceError, Stale
 from .seats import SeatClaims
 from .store import EventRow, Store, TableRecord, now_iso
 from .subscribers import LiveUpdates
@@ -24,25 +25,6 @@ from .tables import CachedTable, Entry, Snapshot
 
 NAME_MAX = 40
 MAX_CACHED_TABLES = 256
-
-
-class ServiceError(Exception):
-    """A refusal that is not a rule: unknown table (404), read-only id (403), bad input (400)."""
-
-    def __init__(self, status: int, code: str, message: str, message_ja: str | None = None) -> None:
-        super().__init__(message)
-        self.status, self.code, self.text, self.text_ja = status, code, message, message_ja or message
-
-    def message(self, lang: str = "en") -> str:
-        return self.text_ja if lang == "ja" else self.text
-
-
-class Stale(ServiceError):
-    def __init__(self, current: int) -> None:
-        super().__init__(409, "stale", "The table changed since this device last looked: it is now at "
-                         f"version {current}. Check the table and try again.",
-                         f"この端末が見たあとで卓が更新されました（現在の版 {current}）。確認してからもう一度どうぞ。")
-        self.current = current
 
 
 @dataclass(frozen=True)

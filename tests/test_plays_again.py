@@ -205,7 +205,7 @@ def test_at_a_table_whose_phones_claim_seats_a_following_phone_keeps_its_seat(ap
     seat there for it (a phone that proved nothing claims nothing)."""
     from dataclasses import replace
 
-    from companion.web.api import seat_cookie
+    from companion.web.viewer import seat_cookie
 
     secret_race = replace(RACE, id="secret-race", private_seats=lambda options: True)
     games.register(secret_race)

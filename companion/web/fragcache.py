@@ -292,9 +292,7 @@ def fragment_key(record: object, full: bool) -> Hashable:
     session's, and the session's values but its CSRF token and its list of joined tables."""
     from flask import current_app, g, request, session
 
-    from .api import request_viewer
-    from .pages.frame import service
-    from .pages.table import me_of
+    from .viewer import me_of, request_viewer, service
 
     table_id = record.id  # type: ignore[attr-defined]
     me = me_of(record) if full else None  # type: ignore[arg-type]

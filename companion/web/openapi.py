@@ -23,7 +23,7 @@ from ..games.base import COMMON_MESSAGES
 from ..games.schema import nat as _nat
 from ..games.schema import obj as _obj
 from ..games.schema import ref as _ref
-from .api import ACTION_ID
+from .body import ACTION_ID
 from .errors import HTTP_MESSAGES
 from .plays_openapi import NEXT_TABLE, plays_paths
 

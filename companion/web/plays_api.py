@@ -12,20 +12,18 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 
 from .. import games
 from .. import plays as record
 from ..games.base import BadRequest, RuleError
-from ..service import ServiceError, TableService
+from ..service import ServiceError
+from .body import json_body
 from .i18n import request_lang
+from .viewer import service
 
 plays_api = Blueprint("plays_api", __name__, url_prefix="/api")
 STATUSES = ("finished", "running")
-
-
-def service() -> TableService:
-    return current_app.extensions["companion"]
 
 
 def game_names(lang: str) -> dict[str, str]:
@@ -44,8 +42,6 @@ def next_json(table_id: str, full: bool) -> dict[str, Any] | None:
 @plays_api.post("/tables/<table_id>/again")
 def again(table_id: str) -> tuple[Response, int]:
     """Play again: 201 with the new table (200 with the same one when it was already made)."""
-    from .api import json_body  # the API's body rules: JSON only (415 otherwise), or nothing
-
     found, _ = service().resolve(table_id, write=True)
     json_body(required=False)
     snap, created = service().play_again(found.id)

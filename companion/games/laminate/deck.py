@@ -8,18 +8,13 @@ existed has no deck in its options and replays against :data:`BUILTIN_V1`, a fro
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
-from importlib import resources
 from typing import Any
 
+from .cardnames import default_deck_data, name, read_rank
 from .errors import Malformed
-
-RANK_LETTERS = {"A": 1, "J": 11, "Q": 12, "K": 13}
-_RANK_NUMBER = re.compile(r"[1-9][0-9]?")  # no sign, no spaces, no leading zero
-FACE = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
 
 @dataclass(frozen=True, order=True)
@@ -75,11 +70,9 @@ class Deck:
     @classmethod
     def load(cls, path: str | None = None) -> Deck:
         if path is None:
-            text = resources.files(__package__).joinpath("deck.json").read_text(encoding="utf-8")
-        else:
-            with open(path, encoding="utf-8") as fh:
-                text = fh.read()
-        return cls(json.loads(text))
+            return cls(default_deck_data())
+        with open(path, encoding="utf-8") as fh:
+            return cls(json.loads(fh.read()))
 
     @property
     def size(self) -> int:
@@ -95,14 +88,8 @@ class Deck:
         if not isinstance(text, str) or len(text) > 40:
             raise Malformed("bad_card", card=_show(text))
         suit, sep, rank_text = text.rpartition("-")
-        rank_text = rank_text.upper()
-        if rank_text in RANK_LETTERS:
-            rank = RANK_LETTERS[rank_text]
-        elif _RANK_NUMBER.fullmatch(rank_text):
-            rank = int(rank_text)
-        else:
-            raise Malformed("bad_card", card=_show(text))
-        if not sep:
+        rank = read_rank(rank_text)
+        if rank is None or not sep:
             raise Malformed("bad_card", card=_show(text))
         card = Card(suit.lower(), rank)
         if card not in self.card_set:
@@ -112,18 +99,12 @@ class Deck:
     def label(self, card: Card, lang: str = "en", names: dict[str, str] | None = None) -> str:
         """Display name: 'Coin 7' / 'コイン7' (face letters for 1, 11-13); ``names`` renames suits."""
         suit = self.suit_by_id[card.suit]
-        name = (names or {}).get(card.suit) or suit.name(lang)
-        rank = FACE.get(card.rank, str(card.rank))
-        return f"{name}{rank}" if lang == "ja" else f"{name} {rank}"
+        return name((names or {}).get(card.suit) or suit.name(lang), card.rank, lang)
 
 
 def _show(value: object) -> str:
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
     return text if len(text) <= 40 else text[:37] + "…"
-
-
-def rank_label(rank: int) -> str:
-    return FACE.get(rank, str(rank))
 
 
 #: The deck every table had before tables carried their own (frozen: never edit; see the module text).

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .deck import rank_label
+from .cardnames import rank_label
 from .deckspec import CARDS, DEFAULT_SPEC, NAME_MAX, SYMBOL_MAX, clean_deck
 from .texts import t
 

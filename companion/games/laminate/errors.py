@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import RuleError
+from .cardnames import card_label
 from .papers import PAPERS
 
 # code -> (English, Japanese). Placeholders are filled from the error's params.
@@ -58,16 +59,6 @@ WORDS: dict[str, tuple[str, str]] = {
     "review": ("review", "査読"),
     "research or review": ("research or review", "研究か査読"),
 }
-
-
-def card_label(card: str, lang: str) -> str:
-    """Human name of a card id such as 'coin-7' (Coin 7 / コイン7), without needing the deck."""
-    from .deck import DEFAULT_DECK  # local import: deck imports errors
-
-    try:
-        return DEFAULT_DECK.label(DEFAULT_DECK.parse(card), lang)
-    except IllegalAction:
-        return card
 
 
 class IllegalAction(RuleError):

@@ -10,7 +10,7 @@ from typing import Any
 from ..base import RuleError
 from ..ui import FormIntent, GameUI, TableRequest, parse_uint
 from . import DEFAULT_DECK, PAPERS, Deck, IllegalAction, parse_action
-from .deck import rank_label
+from .cardnames import rank_label
 from .deckform import form_context, parse_form
 from .deckspec import deck_of
 from .papers import PAPER_TYPES

@@ -14,7 +14,7 @@ from typing import Any
 from ..ui import TableRequest, parse_uint
 from . import DEFAULT_DECK, PAPER_TYPES, PAPERS, Card, Deck, GameState, IllegalAction, meld_report
 from .actions import EndFlag, Pass, Publish, Research, Review
-from .deck import rank_label
+from .cardnames import rank_label
 from .papers import ENDFLAG, PUBLISHABLE
 from .suitnames import suit_names_view
 from .texts import MATCH_REASONS, join_names, t

@@ -14,7 +14,8 @@ from .play import check_play, examine
 from .rules import apply, new_game, rack_value, round_scores
 from .sets import TableSet, check_set
 from .state import RoundEnd, RoundRecord, State
-from .tiles import COLOURS, JOKER, TILE_KINDS, TOTAL_TILES, label, parse_tile, value_of
+from .tilenames import COLOURS, JOKER, TILE_KINDS, label
+from .tiles import TOTAL_TILES, parse_tile, value_of
 
 __all__ = [
     "COLOURS", "ERROR_CODES", "GAME", "JOKER", "MESSAGES", "OPTIONS", "TILE_KINDS", "TOTAL_TILES", "Action",

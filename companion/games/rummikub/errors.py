@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import COMMON_MESSAGES, BadRequest, RuleError
+from .tilenames import JOKER, TILE_KINDS, label, labels
 
 _SET = ("Set {set}: {tiles} ", "セット{set}（{tiles}）")
 
@@ -80,8 +81,6 @@ _TILE_LIST_PARAMS = ("tiles",)
 
 def render(params: dict[str, Any], lang: str) -> dict[str, Any]:
     """Params as words for a sentence: tile codes become "red 9" / "赤の9", number lists "7, 8" / "7・8"."""
-    from .tiles import JOKER, TILE_KINDS, label, labels  # tiles imports this module
-
     out = dict(params)
     for key in _TILE_PARAMS:
         if isinstance(out.get(key), str) and (out[key] in TILE_KINDS or out[key] == JOKER):

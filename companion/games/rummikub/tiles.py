@@ -1,4 +1,5 @@
-"""RK1 tiles as short strings: colour letter + number (``"r9"``), the joker ``"J"``; names in en/ja.
+"""RK1 tiles as short strings: colour letter + number (``"r9"``), the joker ``"J"``: parsing, order and counts
+(their names in words are in ``tilenames.py``).
 
 Strings keep actions, the log and the JSON identical; parsing is the one place that accepts any case.
 """
@@ -11,14 +12,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from .errors import RummikubBadRequest
+from .tilenames import COLOURS, JOKER, TILE_KINDS
 
-COLOURS = ("b", "r", "y", "k")  # the seed's order: 青・赤・黄・黒
-COLOUR_NAMES: dict[str, tuple[str, str]] = {"b": ("blue", "青"), "r": ("red", "赤"), "y": ("yellow", "黄"),
-                                            "k": ("black", "黒")}
-NUMBERS = range(1, 14)
-JOKER = "J"
 COPIES = 2  # RK1: two of each tile, two jokers
-TILE_KINDS: tuple[str, ...] = tuple(f"{c}{n}" for c in COLOURS for n in NUMBERS) + (JOKER,)
 TOTAL_TILES = COPIES * len(TILE_KINDS)  # 106
 RACK_START = 14  # RK2
 
@@ -74,18 +70,3 @@ def over_supply(tiles: Iterable[str]) -> list[tuple[str, int]]:
     """RK1/RK13: tiles present more than twice, with their count, in tile order."""
     counts = Counter(tiles)
     return [(t, counts[t]) for t in sorted_tiles(counts) if counts[t] > COPIES]
-
-
-def label(tile: str, lang: str = "en") -> str:
-    """A tile for a sentence: "red 9" / "赤の9", "joker" / "ジョーカー", a group stand-in "any 10" / "任意の色の10"."""
-    ja = lang == "ja"
-    if tile == JOKER:
-        return "ジョーカー" if ja else "joker"
-    if tile.startswith("*"):
-        return f"任意の色の{tile[1:]}" if ja else f"any {tile[1:]}"
-    name = COLOUR_NAMES[tile[0]][1 if ja else 0]
-    return f"{name}の{tile[1:]}" if ja else f"{name} {tile[1:]}"
-
-
-def labels(tiles: Iterable[str], lang: str = "en") -> str:
-    return ("、" if lang == "ja" else ", ").join(label(t, lang) for t in tiles)

@@ -163,7 +163,7 @@ def _rules_context(lang: str) -> dict[str, Any]:
 
 def _js_extra(lang: str) -> dict[str, str]:
     """Colour names for the script's spoken tile labels."""
-    from .tiles import COLOUR_NAMES
+    from .tilenames import COLOUR_NAMES
 
     return {f"colour_{c}": names[1 if lang == "ja" else 0] for c, names in COLOUR_NAMES.items()}
 

@@ -16,7 +16,8 @@ from .rules import rack_value
 from .sets import check_set
 from .state import State
 from .texts import join_names, t
-from .tiles import COLOUR_NAMES, COLOURS, JOKER, label, sorted_tiles
+from .tilenames import COLOUR_NAMES, COLOURS, JOKER, label
+from .tiles import sorted_tiles
 
 PILE_MAX = 8  # layers drawn for the pool pile
 STACK_MAX = 7  # tiles drawn in a rack's little stack

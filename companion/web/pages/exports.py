@@ -14,8 +14,9 @@ from flask import Response, g
 
 from ...service import ServiceError
 from ...store import TableRecord
+from ..viewer import service
 from . import pages
-from .frame import game_ui, service
+from .frame import game_ui
 from .table import history_rows, public_base
 
 

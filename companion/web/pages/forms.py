@@ -14,11 +14,11 @@ from ...games.base import RuleError, clean_options
 from ...games.ui import FormIntent, form_action, parse_uint
 from ...service import ServiceError, Stale
 from ...store import TableRecord
-from ..api import request_viewer
 from ..ui_text import FRAME
+from ..viewer import me_of, request_viewer, service
 from . import pages
-from .frame import game_ui, service, texts_for
-from .table import frame_view, history_rows, me_of, render_table
+from .frame import game_ui, texts_for
+from .table import frame_view, history_rows, render_table
 
 ECHO_MAX = 300  # characters of a refusal sentence (the flash rides in the 4 KB session cookie)
 

@@ -15,20 +15,17 @@ from werkzeug.routing import RoutingException
 from ...games import base
 from ...games.texts import Texts
 from ...games.ui import GameUI
-from ...service import ServiceError, TableService
+from ...service import ServiceError
 from ..errors import HTTP_MESSAGES
 from ..i18n import LANGS, request_lang
 from ..security import Refused
 from ..ui_text import FRAME
 from ..ui_text import JS_TEXT as FRAME_JS_TEXT
+from ..viewer import service  # noqa: F401  (pages/live.py takes it from here)
 from . import pages
 
 LANG_COOKIE = "lang"
 YEAR = 365 * 24 * 3600
-
-
-def service() -> TableService:
-    return current_app.extensions["companion"]
 
 
 def game_ui(game: base.Game) -> GameUI | None:

@@ -11,8 +11,9 @@ from ... import games
 from ...games.base import Game, Option
 from ...games.ui import parse_uint
 from ...service import ServiceError
+from ..viewer import service
 from . import pages
-from .frame import LANG_COOKIE, YEAR, game_ui, service
+from .frame import LANG_COOKIE, YEAR, game_ui
 
 RECENT_TABLES = 12
 

@@ -19,11 +19,11 @@ from ... import plays as record_of
 from ...games.ui import parse_uint
 from ...service import ServiceError
 from ...tables import Snapshot
+from ..viewer import ME_COOKIE, request_viewer, seat_cookie, service
 from . import pages
-from .frame import YEAR, service
+from .frame import YEAR
 
 PAGE = 50  # plays listed at first; "show more" adds as many again
-ME_COOKIE = "me"  # the table page's "this device is seat N" cookie (pages/table.py), scoped to the table
 
 
 def again_view(snap: Snapshot, full: bool) -> dict[str, Any]:
@@ -70,7 +70,6 @@ def view_follow(vid: str) -> Response:
 def _follow(old_id: str, new_id: str) -> Response:
     """To the new table, keeping who this phone is: the same seat (players keep their seats), and at a table
     whose phones claim seats with a token, the seat claimed again for this phone when it proved it here."""
-    from ..api import request_viewer, seat_cookie
 
     old, _ = service().resolve(old_id)
     new_snap = service().snapshot(new_id)

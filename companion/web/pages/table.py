@@ -17,12 +17,11 @@ from ...games.ui import TableRequest, parse_uint
 from ...service import ServiceError
 from ...store import TableRecord
 from ...tables import Snapshot
-from ..api import request_viewer, seat_cookie
+from ..viewer import ME_COOKIE, me_of, request_viewer, seat_cookie, service
 from . import pages
-from .frame import YEAR, game_ui, service, texts_for
+from .frame import YEAR, game_ui, texts_for
 from .plays import again_view
 
-ME_COOKIE = "me"
 MAX_JOINED = 20  # tables a browser remembers for the home page's rejoin list
 RECENT = 6  # history entries shown on the table before "whole history"
 HISTORY_SHOWN = 50  # the page lists the latest entries; the whole log is in the exports (JSON, CSV)
@@ -93,10 +92,6 @@ def _undo_blocked(snap: Snapshot, seq: int) -> bool:
     if entry is None or entry.before is None:
         return False
     return game.undo_blocked(entry.before, game.parse_action(entry.event.action, entry.before)) is not None
-
-
-def me_of(record: TableRecord) -> int | None:
-    return parse_uint(request.cookies.get(ME_COOKIE), limit=len(record.players))
 
 
 def _localise(err: dict[str, Any] | None) -> dict[str, Any] | None:
