@@ -4,6 +4,7 @@ snapshots it hands out. Pure data: no locking, no I/O (the service does both).""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,17 +12,15 @@ from .games.base import Game
 from .store import EventRow, TableRecord
 
 
-@dataclass
+@dataclass(frozen=True)
 class Entry:
     """One event of a table's log with the states around it, kept by the service so that the pages draw
     the history without replaying anything. ``before``/``after`` are None for undo and settings events.
-    ``texts`` caches what the pages made of it, per language (filled by the web layer)."""
+    Immutable: what the pages make of it (its sentence) they keep themselves."""
 
     event: EventRow
     before: Any = None
     after: Any = None
-    undone_by: int | None = None  # seq of the undo that took this action back
-    texts: dict[tuple[str, ...], str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -34,6 +33,7 @@ class Snapshot:
     game: Game
     _entries: list[Entry] = field(repr=False, compare=False, default_factory=list)
     _count: int = 0
+    _undone_by: Mapping[int, int] = field(repr=False, compare=False, default_factory=dict)  # seq -> undo's seq
 
     @property
     def history(self) -> list[Entry]:
@@ -43,7 +43,8 @@ class Snapshot:
 
     def undone(self, entry: Entry) -> bool:
         """Whether ``entry`` was taken back by an undo at or before this snapshot's version."""
-        return entry.undone_by is not None and entry.undone_by <= self.version
+        by = self._undone_by.get(entry.event.seq)
+        return by is not None and by <= self.version
 
     @property
     def options(self) -> dict[str, Any]:
@@ -61,17 +62,17 @@ class CachedTable:
     states: list[Any]
     stack: list[EventRow] = field(default_factory=list)  # effective (not undone) action events
     entries: list[Entry] = field(default_factory=list)  # every event, for the history
-    by_seq: dict[int, Entry] = field(default_factory=dict)
+    undone_by: dict[int, int] = field(default_factory=dict)  # seq of an action -> seq of the undo that took it
 
     @property
     def state(self) -> Any:
         return self.states[-1]
 
     def view(self) -> Snapshot:
-        return Snapshot(self.record, self.version, self.states[-1], self.game, self.entries, len(self.entries))
+        return Snapshot(self.record, self.version, self.states[-1], self.game, self.entries, len(self.entries),
+                        self.undone_by)
 
     def record_entry(self, entry: Entry) -> None:
         self.entries.append(entry)
-        self.by_seq[entry.event.seq] = entry
-        if entry.event.kind == "undo" and entry.event.undoes in self.by_seq:
-            self.by_seq[entry.event.undoes].undone_by = entry.event.seq
+        if entry.event.kind == "undo" and entry.event.undoes is not None:
+            self.undone_by[entry.event.undoes] = entry.event.seq

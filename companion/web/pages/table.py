@@ -28,11 +28,15 @@ HISTORY_SHOWN = 50  # the page lists the latest entries; the whole log is in the
 _ROWS: OrderedDict[tuple[str, int, str, str], list[dict[str, Any]]] = OrderedDict()  # shared by every phone
 _ROWS_LOCK = threading.Lock()
 _ROWS_MAX = 64
+# Each logged action's sentence, made once per language and settings: (table id, seq, lang, settings) -> text.
+# A table's log only grows, so a sentence never changes; whole tables are forgotten oldest first.
+_SENTENCES: OrderedDict[str, dict[tuple[int, str, str], str]] = OrderedDict()
+_SENTENCES_TABLES = 256
 
 
 def history_rows(snap: Snapshot, lang: str) -> list[dict[str, Any]]:
     """The readable log up to the snapshot's version, from the states the service already holds (nothing is
-    replayed). Each entry's sentence is made once per language and settings, then kept with the entry."""
+    replayed). Each entry's sentence is made once per language and settings, then kept (``_SENTENCES``)."""
     key = (lang, json.dumps(snap.options, sort_keys=True, ensure_ascii=False))
     cache_key = (snap.record.id, snap.version, *key)
     with _ROWS_LOCK:
@@ -54,6 +58,11 @@ def _history_rows(snap: Snapshot, lang: str, key: tuple[str, str]) -> list[dict[
     players = snap.record.players
     rows: list[dict[str, Any]] = []
     by_seq: dict[int, dict[str, Any]] = {}
+    with _ROWS_LOCK:
+        sentences = _SENTENCES.setdefault(snap.record.id, {})
+        _SENTENCES.move_to_end(snap.record.id)
+        while len(_SENTENCES) > _SENTENCES_TABLES:
+            _SENTENCES.popitem(last=False)
     for entry in snap.history:
         ev = entry.event
         action = snap.game.public_action(ev.action)  # a secret in the logged action never reaches a page
@@ -61,7 +70,7 @@ def _history_rows(snap: Snapshot, lang: str, key: tuple[str, str]) -> list[dict[
                "undoes": ev.undoes, "action": action, "shown": True,
                "player": players[ev.seat] if ev.seat is not None and 0 <= ev.seat < len(players) else None,
                "by": ev.by, "by_name": players[ev.by] if ev.by is not None and 0 <= ev.by < len(players) else None}
-        text = entry.texts.get(key)
+        text = sentences.get((ev.seq, *key))
         if ev.kind == "next":  # "play again" made the next table (web/pages/plays.py)
             text = texts.t("h_next_table", lang)
         elif ev.kind == "seat":
@@ -77,7 +86,7 @@ def _history_rows(snap: Snapshot, lang: str, key: tuple[str, str]) -> list[dict[
             text = texts.t("h_undo", lang, what=target["text"] if target else "?")
         elif text is None:
             text = ui.describe(entry.before, entry.after, action, ev.seat, lang, snap.options) if ui else ""
-            entry.texts[key] = text
+            sentences[(ev.seq, *key)] = text
         row["text"] = text
         rows.append(row)
         by_seq[ev.seq] = row
