@@ -48,7 +48,7 @@ def _minutes(start: str, end: str) -> int:
 def derive(snap: Snapshot, last_at: str | None) -> dict[str, Any]:
     """One table's play as JSON-ready data, from its current snapshot."""
     record, game, state = snap.record, snap.game, snap.state
-    over = bool(game.is_over(state))
+    over = game.over(state)
     outcome = game.outcome(state) if over else None
     scores = game.scores(state) if game.scores is not None else None
     n = len(record.players)

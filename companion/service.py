@@ -158,7 +158,7 @@ class TableService(SeatClaims, LiveUpdates):
             if found is not None:
                 return self.snapshot(found.id), False
             record, game = snap.record, snap.game
-            if not game.is_over(snap.state):
+            if not game.over(snap.state):
                 raise ServiceError(409, "game_not_over", "The game is not over yet: finish it before playing again.",
                                    "ゲームはまだ終わっていません。終わってからもう一度遊べます。")
             options = {o.id: record.options[o.id] for o in game.options if o.id in record.options}
@@ -237,7 +237,7 @@ class TableService(SeatClaims, LiveUpdates):
                 snap.record_entry(Entry(event, before, snap.state))
             else:
                 before = snap.state
-                snap.states.append(game.apply(before, game.parse_action(event.action, before)))
+                snap.states.append(game.apply(before, game.parse(event.action, snap.context(before))))
                 snap.stack.append(event)
                 snap.record_entry(Entry(event, before, snap.state))
         return snap
@@ -250,7 +250,7 @@ class TableService(SeatClaims, LiveUpdates):
     def parse(self, table_id: str, raw: Any) -> Any:
         """The game's action for a JSON ``action`` (raises the game's BadRequest for nonsense)."""
         snap = self.snapshot(table_id)
-        return snap.game.parse_action(raw, snap.state)
+        return snap.game.parse(raw, snap.context())
 
     def act(self, table_id: str, action: Any, *, version: int | None = None, dry_run: bool = False,
             action_id: str | None = None, viewer: Viewer | None = None) -> Result:
@@ -267,10 +267,10 @@ class TableService(SeatClaims, LiveUpdates):
             self._check_proof(snap, action, viewer)
             if not dry_run and game.prepare is not None:  # server randomness, filled in before it is logged
                 action = game.prepare(snap.state, action, secrets.randbelow)
-            new_state = game.apply(snap.state, action)  # raises the game's RuleError
+            new_state = game.play(snap.state, action, snap.record.players)  # raises the game's RuleError
             if dry_run:
                 return Result(snap.view(), {"state": self.answer(snap.view(), viewer), "legal": True})
-            event = EventRow(snap.version + 1, "action", game.actor(snap.state, action), game.action_to_json(action),
+            event = EventRow(snap.version + 1, "action", game.actor(snap.state, action), game.dump(action),
                              None, action_id, now_iso(), _acting_seat(viewer))
             answer = self._commit(snap, event, new_state, viewer)
             return Result(self.snapshot(table_id), answer)
@@ -303,7 +303,7 @@ class TableService(SeatClaims, LiveUpdates):
             undone, game = snap.stack[-1], snap.game
             if game.proof_needed is not None or game.undo_blocked is not None:  # a game with secrets
                 before = snap.states[-2]
-                undone_action = game.parse_action(undone.action, before)
+                undone_action = game.parse(undone.action, snap.context(before))
                 refusal = game.undo_blocked(before, undone_action) if game.undo_blocked is not None else None
                 if refusal is not None:  # e.g. a secret die already revealed stays revealed
                     raise refusal

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .games.base import Game
+from .games.fields import Context
 from .store import EventRow, TableRecord
 
 
@@ -50,6 +51,11 @@ class Snapshot:
     def options(self) -> dict[str, Any]:
         return self.record.options
 
+    def context(self, state: Any = None) -> Context:
+        """What the game's parser may know of this table: a state (the current one unless given), its seats,
+        its options."""
+        return Context(self.state if state is None else state, len(self.record.players), self.record.options)
+
 
 @dataclass
 class CachedTable:
@@ -67,6 +73,10 @@ class CachedTable:
     @property
     def state(self) -> Any:
         return self.states[-1]
+
+    def context(self, state: Any = None) -> Context:
+        """As ``Snapshot.context``."""
+        return Context(self.state if state is None else state, len(self.record.players), self.record.options)
 
     def view(self) -> Snapshot:
         return Snapshot(self.record, self.version, self.states[-1], self.game, self.entries, len(self.entries),

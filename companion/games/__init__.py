@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 from importlib import import_module
 
-from .base import Game
+from .contract import Game
 
 DEFAULT_GAME = "laminate"
 

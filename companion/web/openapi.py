@@ -44,13 +44,13 @@ NAME = {"type": "string", "minLength": 1,
 
 
 def _parts() -> list[tuple[games.Game, dict[str, Any]]]:
-    return [(g, g.api_schema()) for g in games.all_games() if g.api_schema is not None]
+    return [(g, part) for g in games.all_games() if (part := g.api_part()) is not None]
 
 
 def error_codes() -> list[str]:
     codes = set(COMMON_MESSAGES) | {code for code, _, _ in HTTP_MESSAGES.values()} | set(OTHER_CODES)
     for game in games.all_games():
-        codes |= set(game.error_codes)
+        codes |= set(game.codes)
     return sorted(codes)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import COMMON_MESSAGES, BadRequest, RuleError
+from ..base import COMMON_MESSAGES, BadRequest, Fill, RuleError
 
 # code -> (English, Japanese); placeholders are filled from the error's params.
 MESSAGES: dict[str, tuple[str, str]] = {
@@ -91,9 +91,7 @@ class StapError(RuleError):
         pair = self.MESSAGES.get(self.code)
         if pair is None:
             return self.code
-        from ..base import _Fill
-
-        return (pair[1] if lang == "ja" else pair[0]).format_map(_Fill(params))
+        return (pair[1] if lang == "ja" else pair[0]).format_map(Fill(params))
 
 
 class StapBadRequest(BadRequest):

@@ -90,7 +90,7 @@ def act(tid: str) -> Response | str:
     if intent.action is None:
         return answer(record, intent=intent)
     try:
-        action = snap.game.parse_action(intent.action, snap.state)
+        action = snap.game.parse(intent.action, snap.context())
         service().act(record.id, action, version=_version_field(), dry_run=intent.dry_run,
                       action_id=None if intent.dry_run else _action_id(),
                       viewer=request_viewer(record, True, me_of(record)))

@@ -65,7 +65,7 @@ def _render_home(form: dict[str, Any], error: str | None, status: int = 200) -> 
         joined = record.id in session.get("joined", ()) or _from_this_machine()
         recent.append({"id": record.id, "view_id": record.view_id, "joined": joined, "game": snap.game.label(g.lang),
                        "players": record.players, "moves": version,
-                       "at": last_at or record.created_at, "over": snap.game.is_over(snap.state)})
+                       "at": last_at or record.created_at, "over": snap.game.over(snap.state)})
     chosen_game = form.get("game") or games.DEFAULT_GAME
     offered = [{"id": game.id, "name": game.label(g.lang), "min": game.min_players, "max": game.max_players,
                 "checked": game.id == chosen_game, "options": _options_view(game, g.lang, form.get("options", {})),

@@ -34,7 +34,7 @@ def again_view(snap: Snapshot, full: bool) -> dict[str, Any]:
     if following is not None:
         base = f"/t/{record.id}" if full else f"/v/{record.view_id}"
         return {"next": f"{base}/next"}
-    if full and snap.game.is_over(snap.state):
+    if full and snap.game.over(snap.state):
         start = (record.start + 1) % len(record.players)
         return {"can": True, "start_name": record.players[start]}
     return {}

@@ -100,7 +100,7 @@ def _undo_blocked(snap: Snapshot, seq: int) -> bool:
     entry = next((e for e in reversed(snap.history) if e.event.seq == seq), None)
     if entry is None or entry.before is None:
         return False
-    return game.undo_blocked(entry.before, game.parse_action(entry.event.action, entry.before)) is not None
+    return game.undo_blocked(entry.before, game.parse(entry.event.action, snap.context(entry.before))) is not None
 
 
 def _localise(err: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -148,7 +148,7 @@ def render_table(record: TableRecord, full: bool, *, fragment: bool = False,
 
     def dry_run(action: dict[str, Any]) -> RuleError | None:
         try:
-            service().act(record.id, snap.game.parse_action(action, snap.state), dry_run=True, viewer=viewer)
+            service().act(record.id, snap.game.parse(action, snap.context()), dry_run=True, viewer=viewer)
         except RuleError as exc:
             return exc
         return None
