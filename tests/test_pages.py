@@ -673,7 +673,7 @@ def test_malformed_forms_get_a_sentence_in_the_page_language(client: FlaskClient
 def test_history_holds_no_event_newer_than_its_snapshot(client: FlaskClient, service) -> None:
     """The history comes from the service's own entries up to the snapshot's version: a later action, or a
     later undo of an earlier one, never shows in an older snapshot's history."""
-    from companion.web.pages.table import history_rows
+    from companion.web.pages.history import history_rows
     tid = new_table(client)
     old = service.snapshot(tid)
     service.act(tid, parse_action({"type": "research", "from": "deck"}))

@@ -74,7 +74,7 @@ class Game(Generic[S, A]):
     - ``state_schema() -> {"state": {field: JSON Schema}, "state_description": …, "components": …,
       "queries": …}``: the STATE part of the OpenAPI document (the actions' part comes from ``actions``)
     - ``package``: the game's Python package; its ``templates/`` and ``static/`` folders are served from it
-      (``static/icon.svg`` is its picture on the start page)
+      (``static/icon.svg`` is its picture on the start page); ``kits``: shared packages served the same way
     - ``scores(state)`` (optional): each seat's score for the plays record; ``bgg_id``: BoardGameGeek's id
 
     Hidden information (all optional; a game without secrets leaves them None):
@@ -112,6 +112,7 @@ class Game(Generic[S, A]):
     ui: GameUI[S, A] | Callable[[], GameUI[Any, Any]] | None = None  # or a function that loads it
     state_schema: Callable[[], dict[str, Any]] | None = None
     package: str | None = None
+    kits: tuple[str, ...] = ()  # shared packages whose templates/ and static/ the game's pages use
     bgg_id: int = 0  # BoardGameGeek's id (BG Stats matches games on import by it); 0: none
     private_seats: Callable[[dict[str, Any]], bool] | None = None
     proof_needed: Callable[[S, A], int | None] | None = None

@@ -39,18 +39,25 @@ class Invalid(Exception):
     names the field (JSON) or quotes the text (forms)."""
 
 
-class Unreadable(BadRequest):
-    """Text a player typed (or picked) in a form that the field does not take: 400 ``bad_value``, in words
-    a player understands (``“x” is not a card number from 1 to 10.``)."""
+class FormRefusal(BadRequest):
+    """A posted form that says no action, in words a player understands (they tapped or typed it): 400 with
+    its own ``code`` and sentence (en, ja). Pages show the sentence where the form was."""
 
-    def __init__(self, text: str, expects: tuple[str, str]) -> None:
-        shown = text if len(text) <= SHOWN else text[:SHOWN - 1] + "…"
-        super().__init__(f"“{shown}” is not {expects[0]}", code="bad_value",
-                         detail_ja=f"「{shown}」は{expects[1]}ではありません", value=shown)
-        self.words = (f"“{shown}” is not {expects[0]}.", f"「{shown}」は{expects[1]}ではありません。")
+    def __init__(self, code: str, words: tuple[str, str], **params: Any) -> None:
+        super().__init__(words[0], code=code, detail_ja=words[1], **params)
+        self.words = words
 
     def message(self, lang: str = "en") -> str:
         return self.words[1] if lang == "ja" else self.words[0]
+
+
+class Unreadable(FormRefusal):
+    """Text a form posted that the field does not take: ``bad_value`` (``“x” is not a card number from 1 to 10.``)."""
+
+    def __init__(self, text: str, expects: tuple[str, str]) -> None:
+        shown = text if len(text) <= SHOWN else text[:SHOWN - 1] + "…"
+        super().__init__("bad_value", (f"“{shown}” is not {expects[0]}.", f"「{shown}」は{expects[1]}ではありません。"),
+                         value=shown)
 
 
 class Field(Generic[T]):

@@ -59,6 +59,7 @@ COMMON = Texts({
     "history_older": ("{n} older entries are in the log (JSON or CSV below).",
                       "それより前の{n}件はログ（下のJSON・CSV）にあります。"),
     "h_undo": ("Undo: {what}", "取り消し：{what}"),
+    "h_settings": ("Table settings changed.", "卓の設定が変わりました。"),
     "h_seat": ("{name}'s phone joined the table.", "{name}さんの端末が卓に参加しました。"),
     "h_seat_taken_over": ("{name}'s seat moved to another phone.", "{name}さんの席が別の端末に移りました。"),
     "seat_claim_title": ("Which seat is this phone?", "この端末はどの席ですか？"),

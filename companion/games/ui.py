@@ -1,24 +1,31 @@
 """What the pages need from a game (its presentation), without Flask: the web layer fills a
-:class:`TableRequest`, the game turns it into a plain dict for its own template, says in words what each
-logged action did, and turns a posted form into an action.
+:class:`TableRequest`, the game turns it into a plain dict for its own template and says in words what each
+logged action did. A game on the contract needs no form reader: the platform reads its forms with its
+action declarations (``Game.read_form``); the game only says where a form's refusal belongs on its page.
 
-The frame (header, join/QR, seat choice, language, live updates, announcements, undo, history, exports)
-is shared by every game and lives in ``companion.web``; a game brings ``templates/<game>/`` and, if it
-needs one, a small script under ``static/js/games/``.
+The frame (header, join/QR, seat choice, language, live updates, announcements, undo, history, exports,
+the page title, the sentences of settings and the log's CSV columns) is shared by every game and lives in
+``companion.web``. A game brings ``<its package>/templates/<game id>/`` (its live region extends
+``_game_table.html``) and, if it needs them, style sheets and a small script in ``<its package>/static/``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
-from .base import RuleError, Viewer
+from .moves import Posted
+from .refusals import RuleError
 from .texts import Texts
+from .viewer import Viewer
+
+S = TypeVar("S")  # the game's state
+A = TypeVar("A")  # the game's action
 
 
 @dataclass(frozen=True)
-class TableRequest:
+class TableRequest(Generic[S]):
     """One request for a table page, as the game sees it.
 
     ``answer`` is the STATE this viewer may see; ``history`` the readable log (oldest first: dicts with
@@ -27,7 +34,7 @@ class TableRequest:
     ``query`` the page's query string (lists per key); ``dry_run(action_json)`` asks the service whether
     an action would be accepted now (None, or the refusal) without storing anything."""
 
-    state: Any
+    state: S
     answer: dict[str, Any]
     options: dict[str, Any]
     viewer: Viewer
@@ -41,6 +48,17 @@ class TableRequest:
     notice: str | None = None
     query: Mapping[str, list[str]] = field(default_factory=dict)
     dry_run: Callable[[dict[str, Any]], RuleError | None] = lambda action: None
+
+
+@dataclass(frozen=True)
+class FormReply:
+    """Where the answer to a posted form goes (games on the contract): ``where`` a refusal of it is shown on
+    the page (a place the game's template names, or "top"/"bar"), the ``anchor`` ("#…") to land on, and
+    ``flash``: game data to echo into the next page (what a player typed, an open picker…)."""
+
+    where: str = "bar"
+    anchor: str = ""
+    flash: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -59,27 +77,37 @@ class FormIntent:
 
 
 @dataclass(frozen=True)
-class GameUI:
+class GameUI(Generic[S, A]):
     """A game's presentation. Only ``texts``, ``table_template``, ``table_view`` and ``describe`` are
-    required; the rest have defaults that suit a simple game."""
+    required; the rest have defaults that suit a simple game.
+
+    - ``table_view(request) -> dict``: what the game's template shows (``v.…``, beside the frame's: ``v.over``,
+      ``v.running``, ``v.history``, ``v.base``, ``v.error``…)
+    - ``describe(before, after, action, seat, lang, options) -> str``: one sentence for a logged action (the
+      history and the exports); a game on the contract gets its action parsed, others its JSON
+    - ``form_reply(type, posted) -> FormReply``: where a form's refusal is shown (default: the action bar)
+    - ``error_shown(view, where) -> bool``: whether the page shows that place now (else the refusal goes on top)
+    - ``page_title(view, lang)``: default "<name>'s turn" from ``v.active_name``, "Game over" once over
+    """
 
     texts: Texts
-    table_template: str  # e.g. "rummikub/_table.html": the live region, morphed in after every change
-    table_view: Callable[[TableRequest], dict[str, Any]]
-    describe: Callable[[Any, Any, dict[str, Any], int | None, str, dict[str, Any]], str]
+    table_template: str  # e.g. "the-pairs/_table.html": the live region, morphed in after every change
+    table_view: Callable[[TableRequest[S]], dict[str, Any]]
+    describe: Callable[[S, S, A, int | None, str, dict[str, Any]], str]
     rules_template: str | None = None
     rules_context: Callable[[str], dict[str, Any]] = lambda lang: {}
     scripts: tuple[str, ...] = ()  # static files loaded after the frame's script
     styles: tuple[str, ...] = ()  # style sheets loaded after the frame's
     js_text: tuple[str, ...] = ()  # text keys the game's script reads
     js_extra: Callable[[str], dict[str, str]] = lambda lang: {}  # more {key: text} for the script
-    form_intent: Callable[[Any, Any, dict[str, Any]], FormIntent] | None = None
+    form_reply: Callable[[str, Posted], FormReply] = lambda kind, posted: FormReply()
+    form_intent: Callable[[Any, Any, dict[str, Any]], FormIntent] | None = None  # games not on the contract
     refusal_where: Callable[[FormIntent, RuleError], str] = lambda intent, exc: intent.where
     error_shown: Callable[[dict[str, Any], str | None], bool] = lambda view, where: where in ("top", "bar")
     clean_flash: Callable[[dict[str, Any]], dict[str, Any]] = lambda flash: {}
     describe_setting: Callable[[dict[str, Any], str], tuple[str, bool]] | None = None
-    csv_columns: tuple[str, ...] = ()
-    csv_cells: Callable[[dict[str, Any]], list[Any]] = lambda action: []
+    csv_columns: tuple[str, ...] = ()  # default, on the contract: "type", then every field of the actions
+    csv_cells: Callable[[dict[str, Any]], list[Any]] | None = None  # default: the columns' values
     page_title: Callable[[dict[str, Any], str], str] | None = None
     # Options of kind "custom" on the start page (all optional). ``option_template`` is included in the game's
     # options with ``opt = option_context(lang, options, echoed)``: ``options`` are the last table of this

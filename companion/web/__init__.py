@@ -36,6 +36,7 @@ def create_app(db_path: str, *, lang: str = "en", public_url: str | None = None,
     service = TableService(Store(db_path))
     app.extensions["companion"] = service
 
+    from . import game_assets
     from .api import api
     from .openapi import openapi
     from .pages import pages
@@ -46,6 +47,7 @@ def create_app(db_path: str, *, lang: str = "en", public_url: str | None = None,
     app.register_blueprint(plays_api)
     app.register_blueprint(openapi)
     app.register_blueprint(pages)
+    game_assets.register(app)  # each game's own templates and static files, from its package
     init_security(app)
 
     @app.errorhandler(HTTPException)

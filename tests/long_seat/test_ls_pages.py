@@ -58,7 +58,7 @@ def test_ls_pages_render_every_state_in_both_languages(client: FlaskClient, lang
     tid, vid = new_table(client)
     for html in (page(client, f"/t/{tid}", lang), page(client, f"/v/{vid}", lang)):
         no_inline(html)
-        assert 'class="table pd ls' in html and "css/long-seat.css" in html and "css/pairs.css" in html
+        assert 'class="table pd ls' in html and "css/long-seat.css" in html and "/static/games/pairs/pairs.css" in html
     api_lay(client, tid, 4, 9, 4, 6)  # Aki takes 4 9 4; Ben lays a 6
     html = page(client, f"/t/{tid}", lang)
     assert ("Chance of a pair: 5/51 (9.8%)" in html) if lang == "en" else ("ペアになる確率：5/51（9.8%）" in html)

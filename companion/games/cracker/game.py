@@ -101,5 +101,6 @@ GAME = Game(
     scores=lambda state: tuple(state.totals) if state.totals else None,  # CR: the match's running totals
     error_codes=ERROR_CODES,
     ui=_ui,
+    kits=("companion.games.pairs",),  # the Pairs deck's card faces (templates and style sheet)
     api_schema=_api_schema,
 )

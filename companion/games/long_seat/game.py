@@ -91,6 +91,7 @@ GAME = Game(
     is_over=is_over,
     error_codes=ERROR_CODES,
     ui=_ui,
+    kits=("companion.games.pairs",),  # the Pairs deck's card faces (templates and style sheet)
     api_schema=_api_schema,
     scores=scores,
 )

@@ -79,7 +79,7 @@ UI = GameUI(
     rules_template="long-seat/rules.html",
     rules_context=_rules_context,
     scripts=("js/games/long-seat.js",),
-    styles=("css/pairs.css", "css/long-seat.css"),
+    styles=("pairs:pairs.css", "css/long-seat.css"),
     js_text=JS_TEXT,
     form_intent=_form_intent,
     error_shown=_error_shown,
@@ -90,5 +90,5 @@ UI = GameUI(
     option_template="long-seat/_deck_form.html",
     option_context=form_context,
     option_form=parse_form,
-    option_styles=("css/pairs.css", "css/long-seat.css"),
+    option_styles=("pairs:pairs.css", "css/long-seat.css"),
 )

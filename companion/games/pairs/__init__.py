@@ -5,6 +5,7 @@ is not a game itself and is not in the registry.
 """
 
 from .deck import (
+    CARD,
     DEFAULT_COPIES,
     NUMBERS,
     Deck,
@@ -14,4 +15,4 @@ from .deck import (
     risk_of,
 )
 
-__all__ = ["DEFAULT_COPIES", "NUMBERS", "Deck", "deck_of", "deck_option", "parse_card", "risk_of"]
+__all__ = ["CARD", "DEFAULT_COPIES", "NUMBERS", "Deck", "deck_of", "deck_option", "parse_card", "risk_of"]

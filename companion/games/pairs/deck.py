@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..base import BadRequest, Option
+from ..fields import Int
 
 NUMBERS: tuple[int, ...] = tuple(range(1, 11))  # PD1: the numbers printed on the cards
 DEFAULT_COPIES: dict[int, int] = {v: v for v in NUMBERS}  # PD1: one 1, two 2s, ... ten 10s (55 cards)
@@ -48,6 +49,10 @@ class Deck:
 
     def to_json(self) -> dict[str, int]:
         return {str(v): n for v, n in self.copies}
+
+
+#: A card in an action: its number 1–10 (PD1), an integer in JSON ("7" and 7.0 are refused), typed in a form.
+CARD = Int(1, 10, noun=("a card number", "カードの数字"), doc="A card: its number 1–10 (PD1).")
 
 
 def parse_card(raw: Any, what: str = "card") -> int:

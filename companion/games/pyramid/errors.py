@@ -3,13 +3,12 @@ in English and Japanese, and machine-readable params (card numbers, positions)."
 
 from __future__ import annotations
 
-from ..base import COMMON_MESSAGES, BadRequest, RuleError
+from ..base import BadRequest, RuleError
 
-# code -> (English, Japanese); placeholders come from the error's params.
+# code -> (English, Japanese); placeholders come from the error's params. The platform refuses an action after
+# the end with this game's own sentence for game_over; bad_request and not_your_turn are the platform's.
 MESSAGES: dict[str, tuple[str, str]] = {
-    "bad_request": COMMON_MESSAGES["bad_request"],
     "game_over": ("The game is over: the deck ran out.", "山札がなくなり、ゲームは終了しています。"),
-    "not_your_turn": COMMON_MESSAGES["not_your_turn"],
     "card_exhausted": ("Every {card} of this deck is already face up: the card turned cannot be a {card}.",
                        "このデッキの{card}はすべて表になっています。めくったカードが{card}のはずはありません。"),
     "deck_empty": ("The deck is empty: no card can be turned.", "山札がないので、カードはめくれません。"),
@@ -33,9 +32,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
                 "{left}と{right}の上に{card}は置けません。置けるのは{limit}以下です（PY7b）。"),
 }
 
-ERROR_CODES: tuple[str, ...] = tuple(MESSAGES)
-
-
 class PyramidError(RuleError):
     """A move the Pyramid rules forbid (422)."""
 
@@ -43,6 +39,6 @@ class PyramidError(RuleError):
 
 
 class PyramidBadRequest(BadRequest):
-    """A request that is no Pyramid action at all (400)."""
+    """A set-up Pyramid cannot play (400)."""
 
     MESSAGES = MESSAGES

@@ -5,18 +5,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import Place, Stop, Turn
+from .actions import Action, Place, Stop, Turn
 from .pyramid import row_counts
-from .state import State
+from .state import Phase, State, TurnEnd
 from .texts import cards_text, t
 
 
-def describe(before: State, after: State, action: Any, seat: int | None, lang: str) -> str:
+def describe(before: State, after: State, action: Action, seat: int | None, lang: str,
+             options: dict[str, Any] | None = None) -> str:
     p = before.names[seat] if seat is not None and 0 <= seat < before.n else "?"
     space = "" if lang == "ja" else " "
     parts: list[str] = []
     if isinstance(action, Turn):
-        if after.last is not before.last and after.last is not None and after.last.result == "bust":
+        if after.last is not before.last and after.last is not None and after.last.result == TurnEnd.BUST:
             parts.append(t("h_bust", lang, p=p, card=action.card, cards=cards_text(after.last.cards, lang)))
         else:
             parts.append(t("h_turn", lang, p=p, card=action.card))
@@ -26,7 +27,7 @@ def describe(before: State, after: State, action: Any, seat: int | None, lang: s
         parts.append(t("h_stop", lang, p=p, cards=cards_text(before.turned, lang)))
     elif isinstance(action, Place):
         parts.append(t("h_place", lang, p=p, card=action.card, row=action.row, x=action.x))
-        if seat is not None and after.phase != "building":
+        if seat is not None and after.phase != Phase.BUILDING:
             pyramid = after.pyramids[seat]
             height = len(row_counts(pyramid))
             parts.append(t("h_built_1" if height == 1 else "h_built", lang, p=p, h=height, n=len(pyramid)))

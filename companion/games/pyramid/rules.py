@@ -1,6 +1,8 @@
-"""The rules as pure functions (docs/rules-pyramid.md): a new game, one action applied, the ranking.
+"""The rules as pure functions (docs/rules-pyramid.md): a new game, whose turn, one action applied, the
+ranking and the outcome.
 
-``apply`` never mutates its input and refuses with a typed error before changing anything.
+``apply`` never mutates its input and refuses with a typed error before changing anything. What every game
+shares — no action after the end, ``player`` must be the acting seat — the platform checks before.
 """
 
 from __future__ import annotations
@@ -8,11 +10,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from ..base import Outcome
 from ..pairs import deck_of, deck_option
 from .actions import Action, Place, Stop, Turn
 from .errors import PyramidBadRequest, PyramidError
-from .pyramid import check_slot, grid, rank_key
-from .state import LastTurn, State
+from .pyramid import check_slot, decided_by, grid, rank_key, row_counts
+from .state import LastTurn, Phase, State, TurnEnd
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4  # PY1
 
@@ -31,55 +34,51 @@ def new_game(players: tuple[str, ...], start: int, options: dict[str, Any]) -> S
     return State(names=tuple(players), copies=deck.copies, start=start, active=start, pyramids=((),) * n)
 
 
+def actor(state: State, action: Action) -> int | None:
+    """Every action is the active seat's (PY2)."""
+    return state.active
+
+
 def apply(state: State, action: Action) -> State:
-    if state.over:
-        raise PyramidError("game_over")
-    if action.player is not None and action.player != state.active:
-        if not 0 <= action.player < state.n:
-            raise PyramidBadRequest(f"“player” must be a seat from 0 to {state.n - 1}",
-                                    detail_ja=f"「player」は0〜{state.n - 1}の席番号で指定してください")
-        raise PyramidError("not_your_turn", active=state.active, player=action.player,
-                           active_name=state.names[state.active], player_name=state.names[action.player])
     if isinstance(action, Turn):
         return _turn(state, action.card)
     if isinstance(action, Stop):
         return _stop(state)
     if isinstance(action, Place):
         return _place(state, action)
-    # unreachable: parse_action makes only the types above
-    raise PyramidBadRequest("unknown action", detail_ja="未知の操作です")  # pragma: no cover
+    raise TypeError(f"not a Pyramid action: {action!r}")  # pragma: no cover - the action set makes only these
 
 
 def _turn(state: State, card: int) -> State:
     """PY4, PY5, PY8: a card turned face up; a repeat busts, the last card of the deck forces a stop."""
     if state.deck_size == 0:
         raise PyramidError("deck_empty")
-    if state.phase != "turning":
+    if state.phase != Phase.TURNING:
         raise PyramidError("not_turning", player_name=state.names[state.active])
     if state.remaining()[card] <= 0:
         raise PyramidError("card_exhausted", card=card)
     cards = (*state.turned, card)
     if card in state.turned:  # PY5: out, everything turned this turn to the discard pile
-        bust = LastTurn(state.active, "bust", cards, card)
+        bust = LastTurn(state.active, TurnEnd.BUST, cards, card)
         return _end_turn(replace(state, turned=(), discard=(*state.discard, *cards), last=bust))
     after = replace(state, turned=cards)
     if after.deck_size == 0:  # PY8: nothing left to turn, so the player stops and builds
-        return replace(after, phase="building", acquired=cards, forced=True)
+        return replace(after, phase=Phase.BUILDING, acquired=cards, forced=True)
     return after
 
 
 def _stop(state: State) -> State:
     """PY6: the player takes this turn's cards and builds."""
-    if state.phase != "turning":
+    if state.phase != Phase.TURNING:
         raise PyramidError("not_turning", player_name=state.names[state.active])
     if not state.turned:
         raise PyramidError("nothing_turned")
-    return replace(state, phase="building", acquired=state.turned)
+    return replace(state, phase=Phase.BUILDING, acquired=state.turned)
 
 
 def _place(state: State, action: Place) -> State:
     """PY7: one card into the active pyramid; the last one ends the turn (PY6)."""
-    if state.phase != "building":
+    if state.phase != Phase.BUILDING:
         raise PyramidError("not_building")
     if action.card not in state.turned:
         raise PyramidError("not_acquired", card=action.card)
@@ -92,7 +91,7 @@ def _place(state: State, action: Place) -> State:
     after = replace(state, pyramids=pyramids, turned=tuple(left))
     if left:
         return after
-    built = LastTurn(seat, "built", state.acquired)
+    built = LastTurn(seat, TurnEnd.BUILT, state.acquired)
     return _end_turn(replace(after, acquired=(), last=built))
 
 
@@ -100,8 +99,8 @@ def _end_turn(state: State) -> State:
     """The turn passes clockwise (PY2), or the game ends when the deck is empty (PY8)."""
     base = replace(state, turned=(), acquired=(), forced=False)
     if state.deck_size == 0:
-        return replace(base, phase="over")
-    return replace(base, phase="turning", active=(state.active + 1) % state.n, turn=state.turn + 1)
+        return replace(base, phase=Phase.OVER)
+    return replace(base, phase=Phase.TURNING, active=(state.active + 1) % state.n, turn=state.turn + 1)
 
 
 # --- ranking (PY9) ---------------------------------------------------------------------------------------------
@@ -125,3 +124,27 @@ def places(state: State) -> list[int]:
 
 def winners(state: State) -> tuple[int, ...]:
     return tuple(i for i, p in enumerate(places(state)) if p == 1)
+
+
+def result(state: State) -> dict[str, Any] | None:
+    """PY9 at the end: who won and what separated first place from the next."""
+    if not state.over:
+        return None
+    order, k = ranking(state), keys(state)
+    win = winners(state)
+    runner = next((i for i in order if i not in win), None)
+    by, row = decided_by(k[order[0]], k[runner]) if runner is not None else ("tie", None)
+    return {"winners": list(win), "decided_by": by, "row": row}
+
+
+def outcome(state: State) -> Outcome | None:
+    """PY9: the tallest pyramid, then the top row, then each row below; full ties share the win."""
+    found = result(state)
+    if found is None:
+        return None
+    return Outcome(winners(state), tuple(ranking(state)), found["decided_by"])
+
+
+def scores(state: State) -> tuple[int | None, ...]:
+    """Each seat's pyramid height: what ranks first (PY9), as the plays record's score."""
+    return tuple(len(row_counts(p)) for p in state.pyramids)

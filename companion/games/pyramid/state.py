@@ -6,10 +6,25 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from ..enums import StrEnum
 from ..pairs import Deck
 
-PHASES = ("turning", "building", "over")
 Placed = tuple[int, int, int]  # (row, x, card): one card of a pyramid (PY7)
+
+
+class Phase(StrEnum):
+    """PY4–PY8: a turn turns cards, then (after a stop) builds; "over" once the deck ran out."""
+
+    TURNING = "turning"
+    BUILDING = "building"
+    OVER = "over"
+
+
+class TurnEnd(StrEnum):
+    """How a turn ended: a bust (PY5) or a pyramid built (PY6)."""
+
+    BUST = "bust"
+    BUILT = "built"
 
 
 @dataclass(frozen=True)
@@ -17,7 +32,7 @@ class LastTurn:
     """How the previous turn ended: a bust (PY5, ``card`` is the repeated number) or a pyramid built (PY6)."""
 
     seat: int
-    result: str  # "bust" | "built"
+    result: TurnEnd
     cards: tuple[int, ...]
     card: int | None = None
 
@@ -29,7 +44,7 @@ class State:
     start: int
     active: int
     pyramids: tuple[tuple[Placed, ...], ...]  # per seat, in the order placed
-    phase: str = "turning"
+    phase: Phase = Phase.TURNING
     turned: tuple[int, ...] = ()  # this turn's cards not yet placed (all of them while turning)
     acquired: tuple[int, ...] = ()  # while building: every card the stop took (PY6)
     discard: tuple[int, ...] = ()  # face up, in the order discarded (PY5)
@@ -47,7 +62,7 @@ class State:
 
     @property
     def over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     def seen(self) -> Counter[int]:
         """Every card out of the deck, by number: all face up (PD4)."""
@@ -68,7 +83,7 @@ class State:
 
     def placed_this_turn(self) -> tuple[Placed, ...]:
         """The active pyramid's cards placed during this building phase (the last ones placed)."""
-        if self.phase != "building":
+        if self.phase != Phase.BUILDING:
             return ()
         k = len(self.acquired) - len(self.turned)
         return self.pyramids[self.active][len(self.pyramids[self.active]) - k:] if k else ()

@@ -93,18 +93,11 @@ OWN: dict[str, tuple[str, str]] = {
     "h_place": ("{p} placed {card} in row {row} (place {x}).", "{p}さんが{card}を{row}段目（位置{x}）に置きました。"),
     "h_built": ("{p}’s pyramid: {h} rows, {n} cards.", "{p}さんのピラミッドは{h}段・{n}枚になりました。"),
     "h_built_1": ("{p}’s pyramid: 1 row, {n} cards.", "{p}さんのピラミッドは1段・{n}枚になりました。"),
-    "h_risk_on": ("The risk of the next card is shown.", "次のカードのリスクを表示するようにしました。"),
-    "h_risk_off": ("The risk of the next card is hidden.", "次のカードのリスクを表示しないようにしました。"),
-    "h_settings": ("Table settings changed.", "卓の設定を変更しました。"),
-    # --- forms ---------------------------------------------------------------------------------------------
-    "form_pick_slot": ("Tap one of the dashed slots to place the card.",
-                       "点線の場所をタップしてカードを置いてください。"),
     # --- rules page ----------------------------------------------------------------------------------------
     "rules_title": ("Pyramid: the rules", "ピラミッドのルール"),
 }
 
 PY = Texts(OWN, COMMON)
-JS_TEXT: tuple[str, ...] = ()  # the script needs only the frame's words
 
 
 def t(key: str, lang: str, **params: Any) -> str:
@@ -116,4 +109,4 @@ def cards_text(cards: list[int] | tuple[int, ...], lang: str) -> str:
     return ("・" if lang == "ja" else ", ").join(str(c) for c in cards)
 
 
-__all__ = ["JS_TEXT", "OWN", "PY", "cards_text", "join_names", "t"]
+__all__ = ["OWN", "PY", "cards_text", "join_names", "t"]

@@ -10,10 +10,10 @@ from typing import Any
 
 from ..pairs import NUMBERS
 from ..ui import TableRequest, parse_uint
-from .game import bust_risk, result
 from .pyramid import grid, rank_key, row_counts, slots
-from .rules import places, ranking, winners
-from .state import State
+from .rules import places, ranking, result, winners
+from .state import Phase, State, TurnEnd
+from .state_json import bust_risk
 from .texts import cards_text, join_names, t
 
 MAX_OFFSET = 24  # row offsets the style sheet has classes for (a 55-card deck builds at most 10 rows)
@@ -66,7 +66,7 @@ def players_view(state: State, me: int | None, lang: str, chosen: int | None) ->
     out = []
     for i, name in enumerate(state.names):
         pyramid = state.pyramids[i]
-        building = state.phase == "building" and i == state.active
+        building = state.phase == Phase.BUILDING and i == state.active
         view = pyramid_view(state, i, lang, chosen if building else None)
         out.append({"seat": i, "name": name, "me": me == i, "active": i == state.active and not state.over,
                     "building": building, "place": place[i], "place_text": t("place_n", lang, n=place[i]),
@@ -125,7 +125,7 @@ def standings_view(state: State, lang: str) -> dict[str, Any] | None:
 def announcements(state: State, lang: str) -> list[dict[str, str]]:
     out: list[dict[str, str]] = []
     last = state.last
-    if last is not None and last.result == "bust":
+    if last is not None and last.result == TurnEnd.BUST:
         out.append({"key": f"bust-{state.turn}-{len(state.discard)}", "kind": "flag",
                     "text": t("last_bust", lang, name=state.names[last.seat], card=last.card,
                               cards=cards_text(last.cards, lang))})
@@ -138,10 +138,10 @@ def announcements(state: State, lang: str) -> list[dict[str, str]]:
     return out
 
 
-def chosen_card(state: State, req: TableRequest) -> int | None:
+def chosen_card(state: State, req: TableRequest[State]) -> int | None:
     """The card the builder is placing: ``?pick=N`` if it is still to place, else the biggest (a bottom card,
     usually)."""
-    if state.phase != "building" or not state.turned:
+    if state.phase != Phase.BUILDING or not state.turned:
         return None
     raw = req.query.get("pick", [""])[0] if req.query else ""
     picked = parse_uint(raw, limit=11)
@@ -152,7 +152,8 @@ def chosen_card(state: State, req: TableRequest) -> int | None:
     return max(state.turned)
 
 
-def table_view(req: TableRequest, state: State) -> dict[str, Any]:
+def table_view(req: TableRequest[State]) -> dict[str, Any]:
+    state = req.state
     lang = req.lang
     full = req.viewer.full
     answer = req.answer
@@ -164,17 +165,18 @@ def table_view(req: TableRequest, state: State) -> dict[str, Any]:
     risk_on = bool(answer.get("options", {}).get("risk", True))
     cells = grid(state.pyramids[state.active]) if chosen is not None else {}
     chosen_slots = slots(cells, chosen) if chosen is not None else []
+    standings = standings_view(state, lang)
     return {
-        "answer": answer, "phase": state.phase, "running": not state.over, "turn": state.turn,
+        "answer": answer, "phase": state.phase, "turn": state.turn,
         "active": active, "active_name": state.names[active] if active is not None else None,
         "my_turn": active is not None and req.me == active,
         "can_act": full and not state.over, "can": can,
         "deck_size": state.deck_size, "deck_total": state.deck.total,
         "deck_pile": list(range(min(4, (state.deck_size + 13) // 14))),
         "discard": list(state.discard), "discard_top": state.discard[-4:],
-        "turned": list(state.turned) if state.phase == "turning" else [],
+        "turned": list(state.turned) if state.phase == Phase.TURNING else [],
         "acquired": list(state.acquired), "to_place": sorted(state.turned, reverse=True)
-        if state.phase == "building" else [],
+        if state.phase == Phase.BUILDING else [],
         "chosen": chosen, "chosen_slots": len(chosen_slots),
         "only_bottom": chosen is not None and all(r == 1 for r, _ in chosen_slots) and bool(cells),
         "forced": state.forced,
@@ -183,9 +185,9 @@ def table_view(req: TableRequest, state: State) -> dict[str, Any]:
         "players": players_view(state, req.me, lang, chosen),
         "last_text": None if last is None else (
             t("last_bust", lang, name=state.names[last.seat], card=last.card, cards=cards_text(last.cards, lang))
-            if last.result == "bust" else
+            if last.result == TurnEnd.BUST else
             t("last_built", lang, name=state.names[last.seat], cards=cards_text(last.cards, lang))),
         "last_kind": None if last is None else last.result,
-        "standings": standings_view(state, lang), "ranking": state.over,
+        "standings": standings, "end_title": standings["title"] if standings else None,
         "announcements": announcements(state, lang),
     }

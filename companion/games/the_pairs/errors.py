@@ -8,13 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import COMMON_MESSAGES, BadRequest, RuleError
+from ..base import BadRequest, RuleError
 
-# code -> (English, Japanese); placeholders are filled from the error's params.
+# code -> (English, Japanese); placeholders are filled from the error's params. The refusals every game shares
+# (bad_request, game_over, not_your_turn) are the platform's.
 MESSAGES: dict[str, tuple[str, str]] = {
-    "bad_request": COMMON_MESSAGES["bad_request"],
-    "game_over": COMMON_MESSAGES["game_over"],
-    "not_your_turn": COMMON_MESSAGES["not_your_turn"],
     "deck_too_small": ("The table's deck has {total} cards, too few to deal 4 to each of {players} players (TP2).",
                        "この卓のデッキは{total}枚で、{players}人に4枚ずつ配れません（TP2）。"),
     "not_adjacent": ("Pile {pile_letter} takes only {accepts} now (top card {top}); {card} does not fit (TP7).",
@@ -53,6 +51,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                        "手札の{card}は捨て札{pile_letter}に出せます（TP7）。"),
 }
 
+
 def render(params: dict[str, Any], lang: str) -> dict[str, Any]:
     """Params as words: a pile id "a" becomes the letter "A", a list of numbers "6, 7 or 8" / "6・7・8"."""
     out = dict(params)
@@ -69,36 +68,19 @@ def render(params: dict[str, Any], lang: str) -> dict[str, Any]:
     return out
 
 
-class _Fill(dict):
-    def __missing__(self, key: str) -> str:
-        return "?" if key.endswith("_name") else "{" + key + "}"
-
-
-def _message(error: RuleError, lang: str) -> str:
-    pair = MESSAGES.get(error.code)
-    if pair is None:
-        return error.code
-    return (pair[1] if lang == "ja" else pair[0]).format_map(_Fill(render(error.params, lang)))
-
-
 class PairsError(RuleError):
     """A move the rules of The Pairs forbid (422)."""
 
     MESSAGES = MESSAGES
 
-    def message(self, lang: str = "en") -> str:
-        return _message(self, lang)
+    def words(self, lang: str) -> dict[str, Any]:
+        return render(self.params, lang)
 
 
 class PairsBadRequest(BadRequest):
-    """A request that is no action of The Pairs at all (400)."""
+    """A set-up The Pairs cannot play (400): a deck too small to deal."""
 
     MESSAGES = MESSAGES
 
-    def message(self, lang: str = "en") -> str:
-        if self.code == "bad_request":
-            return super().message(lang)
-        return _message(self, lang)
-
-
-ERROR_CODES: tuple[str, ...] = tuple(MESSAGES)
+    def words(self, lang: str) -> dict[str, Any]:
+        return render(self.params, lang)

@@ -3,12 +3,15 @@ around it."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from .actions import Action, Draw, Pass, Play, Stuck
 from .state import State
 from .texts import a_card, numbers, t
 
 
-def describe(before: State, after: State, action: Action, seat: int | None, lang: str) -> str:
+def describe(before: State, after: State, action: Action, seat: int | None, lang: str,
+             options: dict[str, Any] | None = None) -> str:
     p = before.names[seat] if seat is not None and 0 <= seat < before.n else "?"
     parts: list[str] = []
     if isinstance(action, Play):

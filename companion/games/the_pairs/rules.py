@@ -2,7 +2,8 @@
 
 ``apply`` checks an action against the public table and returns the next state or raises a
 :class:`PairsError` with a stable code. Hands are counts: a hand card is checked only against what the
-table can know (a copy of that number is still unseen, PD4/PD5).
+table can know (a copy of that number is still unseen, PD4/PD5). What every game shares — no action after the
+end, ``player`` must be the seat that acts (``actor``) — the platform checks before ``apply`` is asked.
 """
 
 from __future__ import annotations
@@ -10,10 +11,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from ..base import Outcome
 from ..pairs import Deck, deck_of
 from .actions import Action, Draw, Pass, Play, Stuck
 from .errors import PairsBadRequest, PairsError
-from .state import PILES, LastPlay, State
+from .state import PILES, LastPlay, Result, State, Step
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 5  # TP1
 HAND_SIZE = 4  # TP2
@@ -88,7 +90,35 @@ def stuck_refusal(state: State, seat: int) -> PairsError | None:
 def surely_stuck(state: State) -> bool:
     """The active player cannot play, and the table can prove it: an empty hand and no way out (TP8)."""
     seat = state.active
-    return not state.over and state.step == "play" and state.hands[seat] == 0 and stuck_refusal(state, seat) is None
+    return not state.over and state.step == Step.PLAY and state.hands[seat] == 0 and stuck_refusal(state, seat) is None
+
+
+def just_paired(state: State) -> int | None:
+    """The seat whose pair just ended its turn (TP9): a draw now is that seat's, and too late."""
+    last = state.last
+    previous = (state.active - 1) % state.n
+    if state.step == Step.PLAY and last is not None and last.pair and last.seat == previous:
+        return previous
+    return None
+
+
+def actor(state: State, action: Action) -> int | None:
+    """Every action is the active seat's — but a draw right after a pair, sent without ``player`` or naming
+    the seat that made it, is that seat's late draw (TP9: refused as ``no_draw_after_pair``)."""
+    paired = just_paired(state) if isinstance(action, Draw) else None
+    if paired is not None and action.player in (None, paired):
+        return paired
+    return state.active
+
+
+def outcome(state: State) -> Outcome | None:
+    """TP10: the players win together (all on the piles) or lose together (someone fell out)."""
+    if state.result == Result.WON:
+        seats = tuple(range(state.n))
+        return Outcome(seats, seats, "all_placed")
+    if state.result == Result.LOST:
+        return Outcome((), tuple(range(state.n)), "fell_out")
+    return None
 
 
 # --- apply -------------------------------------------------------------------------------------------------------
@@ -96,12 +126,9 @@ def surely_stuck(state: State) -> bool:
 
 def apply(state: State, action: Action) -> State:
     """The state after ``action``; raises :class:`PairsError` (422) when the rules forbid it."""
-    if state.over:
-        raise PairsError("game_over")
     if isinstance(action, Draw):
         return _draw(state, action)
-    _check_player(state, action.player)
-    if state.step == "draw":
+    if state.step == Step.DRAW:
         raise PairsError("must_draw", player_name=state.names[state.active])
     if isinstance(action, Play):
         return _play(state, action)
@@ -110,11 +137,6 @@ def apply(state: State, action: Action) -> State:
             raise PairsError("cannot_pass")
         return _end_turn(state)
     return _stuck(state, action)
-
-
-def _check_player(state: State, player: int | None) -> None:
-    if player is not None and player != state.active:
-        raise PairsError("not_your_turn", active_name=state.names[state.active], player_name=state.names[player])
 
 
 def _play(state: State, action: Play) -> State:
@@ -154,7 +176,7 @@ def _play(state: State, action: Play) -> State:
     after = replace(state, hands=tuple(hands), places=tuple(places), piles=piles,  # type: ignore[arg-type]
                     last=LastPlay(seat, card, action.to, action.source, pair))
     if after.on_piles == after.total:  # TP10: every card on the piles
-        return replace(after, result="won", step="over")
+        return replace(after, result=Result.WON, step=Step.OVER)
     return _after_play(after, pair)
 
 
@@ -162,18 +184,15 @@ def _after_play(state: State, pair: bool) -> State:
     """TP9: the draw step, unless a pair or an empty source list ends the turn at once."""
     if pair or not draw_sources(state):
         return _end_turn(state)
-    return replace(state, step="draw")
+    return replace(state, step=Step.DRAW)
 
 
 def _draw(state: State, action: Draw) -> State:
-    if state.step == "play":
-        last = state.last
-        previous = (state.active - 1) % state.n
-        if last is not None and last.pair and last.seat == previous and action.player in (None, previous):
-            raise PairsError("no_draw_after_pair", player_name=state.names[previous])
-        _check_player(state, action.player)
+    if state.step == Step.PLAY:
+        paired = just_paired(state)
+        if paired is not None and action.player in (None, paired):
+            raise PairsError("no_draw_after_pair", player_name=state.names[paired])
         raise PairsError("play_first")
-    _check_player(state, action.player)
     seat = state.active
     hands = list(state.hands)
     if action.source == "deck":
@@ -191,7 +210,7 @@ def _draw(state: State, action: Draw) -> State:
 
 
 def _end_turn(state: State) -> State:
-    return replace(state, active=(state.active + 1) % state.n, step="play", placed_now=False, turn=state.turn + 1)
+    return replace(state, active=(state.active + 1) % state.n, step=Step.PLAY, placed_now=False, turn=state.turn + 1)
 
 
 def _stuck(state: State, action: Stuck) -> State:
@@ -201,7 +220,7 @@ def _stuck(state: State, action: Stuck) -> State:
         raise refusal
     if action.hand is not None:
         _check_shown_hand(state, seat, action.hand)
-    return replace(state, result="lost", step="over", fell_out=seat, revealed=action.hand)
+    return replace(state, result=Result.LOST, step=Step.OVER, fell_out=seat, revealed=action.hand)
 
 
 def _check_shown_hand(state: State, seat: int, hand: tuple[int, ...]) -> None:

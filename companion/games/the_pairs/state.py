@@ -8,10 +8,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..enums import StrEnum
 from ..pairs import Deck
 
 PILES = ("a", "b")  # TP4: the two discard piles
-STEPS = ("play", "draw", "over")  # TP5: play, then draw; "over" once won or lost (TP10)
+
+
+class Step(StrEnum):
+    """TP5: a turn is play, then draw; "over" once won or lost (TP10)."""
+
+    PLAY = "play"
+    DRAW = "draw"
+    OVER = "over"
+
+
+class Result(StrEnum):
+    """TP10: the team wins or loses together."""
+
+    WON = "won"
+    LOST = "lost"
 
 
 @dataclass(frozen=True)
@@ -35,11 +50,11 @@ class State:
     hands: tuple[int, ...]  # cards in each hand (a count, TP3)
     places: tuple[int | None, ...]  # each player's place: its card, or None (TP4)
     piles: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())  # pile A, pile B, bottom first
-    step: str = "play"
+    step: Step = Step.PLAY
     placed_now: bool = False  # the active player's place card was put there during this turn (TP9)
     turn: int = 1  # the turn in progress (1-based)
     last: LastPlay | None = None
-    result: str | None = None  # None while playing, "won" or "lost" (TP10)
+    result: Result | None = None  # None while playing (TP10)
     fell_out: int | None = None  # the seat that could not play (TP8)
     revealed: tuple[int, ...] | None = None  # the hand a fallen-out player showed, if they did (TP8)
 

@@ -114,15 +114,16 @@ def announcements(state: State, lang: str) -> list[dict[str, str]]:
     return out
 
 
-def table_view(req: TableRequest) -> dict[str, Any]:
-    state: State = req.state
+def table_view(req: TableRequest[State]) -> dict[str, Any]:
+    state = req.state
     lang = req.lang
     full = req.viewer.full
     active = None if state.over else state.active
     unseen = state.unseen()
     controls = controls_view(state, lang) if full else None
+    end = end_view(state, lang)
     return {
-        "answer": req.answer, "running": not state.over, "ranking": state.over, "step": state.step,
+        "answer": req.answer, "step": state.step,
         "active": active, "active_name": state.names[active] if active is not None else None,
         "my_turn": active is not None and req.me == active,
         "can_act": full and not state.over, "controls": controls,
@@ -131,7 +132,7 @@ def table_view(req: TableRequest) -> dict[str, Any]:
         "piles": piles_view(state, lang, hand_left=active is not None and state.hands[active] > 0),
         "players": players_view(state, req.me, lang),
         "unseen": [{"n": v, "left": unseen.get(v, 0), "of": state.deck_copies.count(v)} for v in NUMBERS],
-        "end": end_view(state, lang),
+        "end": end, "end_title": end["title"] if end else None,
         "announcements": announcements(state, lang),
         "stuck_text": req.flash.get("stuck_text", "") if isinstance(req.flash.get("stuck_text"), str) else "",
     }

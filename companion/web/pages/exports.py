@@ -12,12 +12,14 @@ import qrcode
 import qrcode.image.svg
 from flask import Response, g
 
+from ...games.base import Game
 from ...service import ServiceError
 from ...store import TableRecord
 from ..viewer import service
 from . import pages
 from .frame import game_ui
-from .table import history_rows, public_base
+from .history import history_rows
+from .table import public_base
 
 
 def _qr(url: str) -> Response:
@@ -74,6 +76,19 @@ def _cell(value: Any) -> Any:
     return value
 
 
+def csv_columns(game: Game[Any, Any]) -> tuple[str, ...]:
+    """The log's CSV columns for a game on the contract: "type", then every field its actions have, in the
+    order they are declared (``player`` last); just "type" for another game that names none."""
+    if game.actions is None:
+        return ("type",)
+    keys = [slot.key for shape in game.actions.shapes.values() for slot in shape.slots]
+    return ("type", *sorted(dict.fromkeys(keys), key=lambda k: k == "player"))
+
+
+def _joined(value: Any) -> Any:
+    return " ".join(map(str, value)) if isinstance(value, list) else value
+
+
 PLATFORM_EVENTS = ("undo", "settings", "seat", "next_table", "next")  # logged by the platform, not a game
 
 
@@ -82,17 +97,20 @@ def _is_action(action: dict[str, Any]) -> bool:
 
 
 def _log_csv(record: TableRecord) -> Response:
-    ui = game_ui(service().snapshot(record.id).game)
-    columns = ui.csv_columns if ui is not None and ui.csv_columns else ("type",)
+    game = service().snapshot(record.id).game
+    ui = game_ui(game)
+    columns = (ui.csv_columns if ui is not None and ui.csv_columns else None) or csv_columns(game)
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["seq", "at", "seat", "player", *columns, "undone", "undoes", "text"])
     for row in _log_rows(record):
         action = row["action"]
-        if ui is not None and ui.csv_columns and _is_action(action):
-            cells = ui.csv_cells(action)
-        else:  # undo, settings, a seat claim, play again: the platform's events, in the first column only
+        if not _is_action(action):  # undo, settings, a seat claim, play again: the platform's, first column only
             cells = [action.get("type", ""), *[""] * (len(columns) - 1)]
+        elif ui is not None and ui.csv_cells is not None:
+            cells = ui.csv_cells(action)
+        else:
+            cells = [_joined(action.get(column, "")) for column in columns]
         writer.writerow([_cell(x) for x in (
             row["seq"], row["at"], "" if row["seat"] is None else row["seat"], row["player"] or "", *cells,
             "yes" if row["undone"] else "", row.get("undoes", ""), row["text"])])

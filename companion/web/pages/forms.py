@@ -1,6 +1,7 @@
-"""Acting through forms, for any game: the game turns the posted fields into an action (``form_intent``),
-the service decides, and the answer is the fragment (htmx) or a redirect to the table (PRG) with the
-outcome shown in place. Undo and the assistant switch are the same for every game."""
+"""Acting through forms, for any game: the game's action declarations read the posted fields (a game not
+yet on the contract turns them into JSON itself, ``form_intent``), the service decides, and the answer is
+the fragment (htmx) or a redirect to the table (PRG) with the outcome shown in place. Undo and the
+assistant switch are the same for every game."""
 
 from __future__ import annotations
 
@@ -11,14 +12,15 @@ from flask import Response, g, render_template, request, session, url_for
 from flask import redirect as _redirect
 
 from ...games.base import RuleError, clean_options
-from ...games.ui import FormIntent, form_action, parse_uint
+from ...games.ui import FormIntent, FormReply, form_action, parse_uint
 from ...service import ServiceError, Stale
 from ...store import TableRecord
 from ..ui_text import FRAME
 from ..viewer import me_of, request_viewer, service
 from . import pages
 from .frame import game_ui, texts_for
-from .table import frame_view, history_rows, render_table
+from .history import history_rows
+from .table import frame_view, render_table
 
 ECHO_MAX = 300  # characters of a refusal sentence (the flash rides in the 4 KB session cookie)
 
@@ -83,14 +85,27 @@ def act(tid: str) -> Response | str:
     snap = service().snapshot(record.id)
     g.game = snap.game
     ui = game_ui(snap.game)
-    make_intent = ui.form_intent if ui is not None and ui.form_intent is not None else None
-    intent = make_intent(request.form, snap.state, snap.options) if make_intent else form_action(request.form)
-    if intent.error is not None:
-        return answer(record, error=_err(*intent.error, intent.where), intent=intent)
-    if intent.action is None:
-        return answer(record, intent=intent)
+    if snap.game.actions is not None:  # the contract: the game's declarations read the form
+        posted = {key: request.form.getlist(key) for key in request.form}
+        reply = ui.form_reply(str(posted.get("type", [""])[0])[:20], posted) if ui is not None else FormReply()
+        intent = FormIntent(None, where=reply.where, anchor=reply.anchor, flash=reply.flash)
+        try:
+            action = snap.game.read_form(posted, snap.context())
+        except RuleError as exc:
+            return answer(record, error=_refusal(exc, reply.where), intent=intent)
+    else:  # a game not yet on the contract turns its form into JSON itself
+        make_intent = ui.form_intent if ui is not None and ui.form_intent is not None else None
+        intent = make_intent(request.form, snap.state, snap.options) if make_intent else form_action(request.form)
+        if intent.error is not None:
+            return answer(record, error=_err(*intent.error, intent.where), intent=intent)
+        if intent.action is None:
+            return answer(record, intent=intent)
+        try:
+            action = snap.game.parse(intent.action, snap.context())
+        except RuleError as exc:
+            where = ui.refusal_where(intent, exc) if ui is not None else intent.where
+            return answer(record, error=_refusal(exc, where), intent=intent)
     try:
-        action = snap.game.parse(intent.action, snap.context())
         service().act(record.id, action, version=_version_field(), dry_run=intent.dry_run,
                       action_id=None if intent.dry_run else _action_id(),
                       viewer=request_viewer(record, True, me_of(record)))

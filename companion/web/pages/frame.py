@@ -4,6 +4,7 @@ with cache busting, the language switch, error pages and the web app manifest.""
 from __future__ import annotations
 
 import json
+import secrets
 import threading
 from pathlib import Path
 from typing import Any
@@ -12,10 +13,12 @@ from flask import Response, current_app, g, redirect, render_template, request, 
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import RoutingException
 
+from ... import games
 from ...games import base
 from ...games.texts import Texts
 from ...games.ui import GameUI
 from ...service import ServiceError
+from .. import game_assets
 from ..errors import HTTP_MESSAGES
 from ..i18n import LANGS, request_lang
 from ..security import Refused
@@ -82,27 +85,42 @@ def _headers(resp: Response) -> Response:
     return resp
 
 
-_ASSET_VERSIONS: dict[str, str] = {}
-_ASSET_URLS: dict[tuple[str, str], str] = {}  # (script root, path) -> URL: a fragment asks for ~60 of them
+_ASSET_VERSIONS: dict[tuple[str | None, str], str] = {}
+_ASSET_URLS: dict[tuple[str, str | None, str], str] = {}  # (script root, blueprint, path) -> URL: ~60 a fragment
 
 
-def asset(path: str) -> str:
-    """URL of a static file with a version from its modification time (cache busting without a build)."""
-    key = (request.script_root, path)
+def asset(path: str, blueprint: str | None = None) -> str:
+    """URL of a static file (the app's, or a game blueprint's) with a version from its modification time
+    (cache busting without a build)."""
+    key = (request.script_root, blueprint, path)
     url = _ASSET_URLS.get(key)
     if url is not None:
         return url
-    version = _ASSET_VERSIONS.get(path)
+    version = _ASSET_VERSIONS.get((blueprint, path))
     if version is None:
+        folder = current_app.static_folder if blueprint is None else current_app.blueprints[blueprint].static_folder
         try:
-            version = str(int(Path(current_app.static_folder, path).stat().st_mtime))
+            version = str(int(Path(folder or "", path).stat().st_mtime))
         except OSError:
             version = "0"
-        _ASSET_VERSIONS[path] = version
-    url = url_for("static", filename=path, v=version)
+        _ASSET_VERSIONS[(blueprint, path)] = version
+    url = url_for("static" if blueprint is None else f"{blueprint}.static", filename=path, v=version)
     if len(_ASSET_URLS) < 4096:  # bounded: paths come from templates, script roots from the deployment
         _ASSET_URLS[key] = url
     return url
+
+
+def game_asset(game: base.Game[Any, Any] | None, path: str) -> str:
+    """URL of a game's static file: its own (``"the-pairs.css"``), a kit's (``"pairs:pairs.css"``), or for a
+    game not yet on the contract the app's."""
+    blueprint, inside = game_assets.static_file(game, path)
+    return asset(inside, blueprint)
+
+
+def game_icon(game_id: str) -> str:
+    """URL of a game's picture (start page, plays)."""
+    blueprint, path = game_assets.icon(games.get(game_id), game_id)
+    return asset(path, blueprint)
 
 
 def cached_macro(macro: Any, *args: Any, **kwargs: Any) -> Any:
@@ -142,10 +160,18 @@ def _template_globals() -> dict[str, Any]:
         "asset": asset,
         "js_text": _js_text(game, lang, texts),
         "cached": cached_macro,
-        "game_scripts": ui.scripts if ui is not None else (),
-        "game_styles": ui.styles if ui is not None else (),
+        "game_scripts": [game_asset(game, p) for p in ui.scripts] if ui is not None else (),
+        "game_styles": [game_asset(game, p) for p in ui.styles] if ui is not None else (),
+        "game_asset": lambda path: game_asset(game, path),
+        "game_icon": game_icon,
+        "new_action_id": _new_action_id,
         "game": game,
     }
+
+
+def _new_action_id() -> str:
+    """A fresh idempotency key for one form (the shared rendering gives every phone its own: fragcache)."""
+    return secrets.token_urlsafe(12)
 
 
 def _get_page_for_post() -> str:

@@ -13,7 +13,7 @@ from ...games.ui import parse_uint
 from ...service import ServiceError
 from ..viewer import service
 from . import pages
-from .frame import LANG_COOKIE, YEAR, game_ui
+from .frame import LANG_COOKIE, YEAR, game_asset, game_ui
 
 RECENT_TABLES = 12
 
@@ -82,7 +82,8 @@ def _custom_view(game: Game, ui: Any, form: dict[str, Any], last: dict[str, Any]
     echoed = form.get("game") == game.id and "custom" in form
     context = ui.option_context(g.lang, form["custom"] if echoed else last, echoed)
     return {"option_template": ui.option_template, "option_context": context,
-            "option_scripts": ui.option_scripts, "option_styles": ui.option_styles}
+            "option_scripts": [game_asset(game, p) for p in ui.option_scripts],
+            "option_styles": [game_asset(game, p) for p in ui.option_styles]}
 
 
 _LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})

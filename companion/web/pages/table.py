@@ -4,10 +4,7 @@ through its ``GameUI.table_view``."""
 
 from __future__ import annotations
 
-import json
 import secrets
-import threading
-from collections import OrderedDict
 from typing import Any
 
 from flask import Response, g, redirect, render_template, request, session, url_for
@@ -20,79 +17,12 @@ from ...tables import Snapshot
 from ..viewer import ME_COOKIE, me_of, request_viewer, seat_cookie, service
 from . import pages
 from .frame import YEAR, game_ui, texts_for
+from .history import history_rows
 from .plays import again_view
 
 MAX_JOINED = 20  # tables a browser remembers for the home page's rejoin list
 RECENT = 6  # history entries shown on the table before "whole history"
 HISTORY_SHOWN = 50  # the page lists the latest entries; the whole log is in the exports (JSON, CSV)
-_ROWS: OrderedDict[tuple[str, int, str, str], list[dict[str, Any]]] = OrderedDict()  # shared by every phone
-_ROWS_LOCK = threading.Lock()
-_ROWS_MAX = 64
-# Each logged action's sentence, made once per language and settings: (table id, seq, lang, settings) -> text.
-# A table's log only grows, so a sentence never changes; whole tables are forgotten oldest first.
-_SENTENCES: OrderedDict[str, dict[tuple[int, str, str], str]] = OrderedDict()
-_SENTENCES_TABLES = 256
-
-
-def history_rows(snap: Snapshot, lang: str) -> list[dict[str, Any]]:
-    """The readable log up to the snapshot's version, from the states the service already holds (nothing is
-    replayed). Each entry's sentence is made once per language and settings, then kept (``_SENTENCES``)."""
-    key = (lang, json.dumps(snap.options, sort_keys=True, ensure_ascii=False))
-    cache_key = (snap.record.id, snap.version, *key)
-    with _ROWS_LOCK:
-        cached = _ROWS.get(cache_key)
-        if cached is not None:
-            _ROWS.move_to_end(cache_key)
-            return cached
-    rows = _history_rows(snap, lang, key)
-    with _ROWS_LOCK:
-        _ROWS[cache_key] = rows
-        while len(_ROWS) > _ROWS_MAX:
-            _ROWS.popitem(last=False)
-    return rows
-
-
-def _history_rows(snap: Snapshot, lang: str, key: tuple[str, str]) -> list[dict[str, Any]]:
-    ui = game_ui(snap.game)
-    texts = texts_for(snap.game)
-    players = snap.record.players
-    rows: list[dict[str, Any]] = []
-    by_seq: dict[int, dict[str, Any]] = {}
-    with _ROWS_LOCK:
-        sentences = _SENTENCES.setdefault(snap.record.id, {})
-        _SENTENCES.move_to_end(snap.record.id)
-        while len(_SENTENCES) > _SENTENCES_TABLES:
-            _SENTENCES.popitem(last=False)
-    for entry in snap.history:
-        ev = entry.event
-        action = snap.game.public_action(ev.action)  # a secret in the logged action never reaches a page
-        row = {"seq": ev.seq, "seat": ev.seat, "at": ev.at, "kind": ev.kind, "undone": snap.undone(entry),
-               "undoes": ev.undoes, "action": action, "shown": True,
-               "player": players[ev.seat] if ev.seat is not None and 0 <= ev.seat < len(players) else None,
-               "by": ev.by, "by_name": players[ev.by] if ev.by is not None and 0 <= ev.by < len(players) else None}
-        text = sentences.get((ev.seq, *key))
-        if ev.kind == "next":  # "play again" made the next table (web/pages/plays.py)
-            text = texts.t("h_next_table", lang)
-        elif ev.kind == "seat":
-            name = row["player"] or "?"
-            text = texts.t("h_seat_taken_over" if ev.action.get("take_over") else "h_seat", lang, name=name)
-        elif ev.kind == "settings":
-            changes = {k: v for k, v in ev.action.items() if k != "type"}
-            said = ui.describe_setting(changes, lang) if ui is not None and ui.describe_setting else None
-            text, row["shown"] = said if said is not None else (texts.t("h_settings", lang) if "h_settings" in texts
-                                                                 else "", False)
-        elif ev.kind == "undo":
-            target = by_seq.get(ev.undoes) if ev.undoes is not None else None
-            text = texts.t("h_undo", lang, what=target["text"] if target else "?")
-        elif text is None:
-            text = ui.describe(entry.before, entry.after, action, ev.seat, lang, snap.options) if ui else ""
-            sentences[(ev.seq, *key)] = text
-        row["text"] = text
-        rows.append(row)
-        by_seq[ev.seq] = row
-    return rows
-
-
 def _undo_blocked(snap: Snapshot, seq: int) -> bool:
     game = snap.game
     if game.undo_blocked is None:
@@ -118,7 +48,9 @@ def frame_view(snap: Snapshot, full: bool, me: int | None, rows: list[dict[str, 
     last = next((r for r in reversed(rows) if r["kind"] == "action" and not r["undone"]), None) if full else None
     if last is not None and _undo_blocked(snap, last["seq"]):
         last = None  # the game keeps this step (a secret die thrown or revealed): offer no Undo at all
+    over = snap.game.over(snap.state)
     return {
+        "over": over, "running": not over,
         "full": full, "lang": g.lang, "game_id": snap.game.id, "game_name": snap.game.label(g.lang),
         "tid": record.id if full else None, "vid": record.view_id,
         "base": f"/t/{record.id}" if full else f"/v/{record.view_id}",
@@ -165,7 +97,8 @@ def render_table(record: TableRecord, full: bool, *, fragment: bool = False,
                            notice=notice, query=request.args.to_dict(flat=False), dry_run=dry_run)
         view.update(ui.table_view(req))
         view["template"] = ui.table_template
-    view["action_ids"] = {k: secrets.token_urlsafe(12) for k in ("a", "b", "c", "d", "e", "f")}
+    view["action_ids"] = {k: secrets.token_urlsafe(12) for k in ("a", "b", "c", "d", "e", "f")}  # not on the contract
+    view["page_title"] = ui.page_title(view, g.lang) if ui is not None and ui.page_title else _title(view)
     view["again"] = again_view(snap, full)  # "play again" and the way to the next table (pages/plays.py)
     shown_error = view.get("error")
     if shown_error and ui is not None and not ui.error_shown(view, shown_error.get("where")):
@@ -174,6 +107,14 @@ def render_table(record: TableRecord, full: bool, *, fragment: bool = False,
         return render_template(view["template"], v=view) + render_template("_play_again.html", v=view, oob=True)
     return render_template("table.html", v=view, picker_open=view.get("picker_open", False),
                            players=record.players, me=me, public_base=public_base())
+
+
+def _title(view: dict[str, Any]) -> str:
+    """The page's title: whose turn it is, or that the game is over."""
+    texts = texts_for(g.game)
+    if view["over"]:
+        return texts.t("game_over", g.lang)
+    return texts.t("turn_of", g.lang, name=view["active_name"]) if view.get("active_name") else ""
 
 
 def public_base() -> str:

@@ -6,10 +6,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from companion.games.the_pairs import ERROR_CODES, MESSAGES, new_game, state_to_json
-from companion.games.the_pairs.actions import _TYPES
+from companion.games.the_pairs import GAME, MESSAGES, new_game, state_to_json
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[4]
+HERE = Path(__file__).resolve().parent
+ERROR_CODES = GAME.codes
 
 
 def section() -> str:
@@ -21,7 +22,8 @@ def section() -> str:
 
 def test_api_md_documents_every_action_field_and_code() -> None:
     doc = section()
-    for kind in _TYPES:
+    assert GAME.actions is not None
+    for kind in GAME.actions.kinds:
         assert f'"type": "{kind}"' in doc, kind
     for field in state_to_json(new_game(("A", "B", "C"), 0, {})):
         assert f"`{field}`" in doc or f'"{field}"' in doc, field
@@ -34,16 +36,16 @@ def test_every_rule_cited_in_code_and_tests_exists() -> None:
     defined = set(re.findall(r"\*\*(TP\d+)\b", rules))
     assert defined == {f"TP{i}" for i in range(1, 11)}
     cited: set[str] = set()
-    for folder in (ROOT / "companion" / "games" / "the_pairs", ROOT / "tests" / "the_pairs"):
+    for folder in (HERE.parent, HERE):
         for path in folder.glob("*.py"):
             cited |= set(re.findall(r"\bTP(\d+)", path.read_text(encoding="utf-8")))
     assert {f"TP{n}" for n in cited} <= defined
-    tests = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "tests" / "the_pairs").glob("test_*.py"))
+    tests = "".join(p.read_text(encoding="utf-8") for p in HERE.glob("test_*.py"))
     for rule in ("tp1", "tp2", "tp5", "tp6", "tp7", "tp8", "tp9", "tp10"):
         assert f"test_{rule}_" in tests, rule
 
 
 def test_every_code_has_a_sentence_in_both_languages() -> None:
-    for code in ERROR_CODES:
+    for code in MESSAGES:
         en, ja = MESSAGES[code]
         assert en and ja and en != ja

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from py_helpers import bottom, build, conserved, game, refuse, small_deck, turn
+from py_helpers import bottom, build, conserved, game, parse, refuse, small_deck, turn
 
 from companion.games.base import RuleError
 from companion.games.pyramid import (
@@ -18,7 +18,6 @@ from companion.games.pyramid import (
     legal_slots,
     new_game,
     outcome,
-    parse_action,
     rank_key,
     state_to_json,
 )
@@ -226,7 +225,7 @@ def test_player_field_must_be_the_active_seat() -> None:
 ])
 def test_malformed_actions_are_bad_requests(raw: object) -> None:
     with pytest.raises(RuleError) as caught:
-        parse_action(raw, game())
+        parse(raw, game())
     assert caught.value.malformed and caught.value.code == "bad_request"
     assert caught.value.message("ja") and caught.value.message("en")
 

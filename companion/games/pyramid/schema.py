@@ -1,24 +1,21 @@
-"""Pyramid's part of the OpenAPI document: its actions (turn, stop, place), its STATE fields and its setting
-(``risk``). It answers no questions: everything a client needs (the risk, the legal slots) is in the STATE."""
+"""The STATE of Pyramid as JSON Schema, for the OpenAPI document (its actions' and its ``risk`` setting's
+schemas come from their declarations). It answers no questions: everything a client needs (the risk, the
+legal slots) is in the STATE."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ..pairs.deck import DECK_SCHEMA
-from ..schema import action_in, action_out, nat, obj
-from .actions import MAX_ROW, MAX_X
-from .errors import ERROR_CODES
+from ..schema import nat, obj
+from .rules import MAX_PLAYERS
+from .state import Phase, TurnEnd
 
-SEAT = nat(0, 3)
-CARD = {"type": "integer", "minimum": 1, "maximum": 10, "description": "A card's number (PD1); else bad_request."}
+SEAT = nat(0, MAX_PLAYERS - 1)
 CARD_OUT = {"type": "integer", "minimum": 1, "maximum": 10}
-ROW = {"type": "integer", "minimum": 1, "maximum": MAX_ROW, "description": "Row, 1 = the bottom row (PY7)."}
-X = {"type": "integer", "minimum": -MAX_X, "maximum": MAX_X,
-     "description": "Place in the row: the first card is at 0; a card at (r, x) rests on (r-1, x) and (r-1, x+1)."}
 
 
-def schema() -> dict[str, Any]:
+def state_schema() -> dict[str, Any]:
     cards = {"type": "array", "items": CARD_OUT}
     position = obj({"row": nat(1), "x": {"type": "integer"}}, ("row", "x"))
     player = obj({
@@ -31,9 +28,10 @@ def schema() -> dict[str, Any]:
                                 "description": "PY9 ranking key: height, then cards per row from the top."},
         "place": nat(1)}, ("seat", "name", "pyramid", "height", "rows", "cards", "key", "place"))
     state = {
-        "players": {"type": "array", "minItems": 2, "maxItems": 4, "items": player},
-        "active": {"type": ["integer", "null"], "minimum": 0, "maximum": 3, "description": "null once over."},
-        "start": SEAT, "turn": nat(1), "phase": {"enum": ["turning", "building", "over"]},
+        "players": {"type": "array", "minItems": 2, "maxItems": MAX_PLAYERS, "items": player},
+        "active": {"type": ["integer", "null"], "minimum": 0, "maximum": MAX_PLAYERS - 1,
+                   "description": "null once over."},
+        "start": SEAT, "turn": nat(1), "phase": {"enum": [p.value for p in Phase]},
         "turned": {**cards, "description": "This turn's cards while turning."},
         "to_place": {**cards, "description": "While building: the cards still to place."},
         "acquired": {**cards, "description": "While building: every card the stop took."},
@@ -44,7 +42,7 @@ def schema() -> dict[str, Any]:
                     ("size", "total", "remaining")),
         "discard": cards,
         "last_turn": {"oneOf": [{"type": "null"}, obj({
-            "seat": SEAT, "result": {"enum": ["bust", "built"]}, "cards": cards,
+            "seat": SEAT, "result": {"enum": [e.value for e in TurnEnd]}, "cards": cards,
             "card": {"type": ["integer", "null"], "minimum": 1, "maximum": 10}}, ("seat", "result", "cards", "card"))]},
         "risk": {"oneOf": [{"type": "null"}, obj({"numerator": nat(), "denominator": nat(1),
                                                   "percent": {"type": "number", "minimum": 0, "maximum": 100}},
@@ -62,22 +60,4 @@ def schema() -> dict[str, Any]:
             "winners": {"type": "array", "items": SEAT}, "decided_by": {"enum": ["height", "row", "tie"]},
             "row": {"type": ["integer", "null"], "minimum": 1}}, ("winners", "decided_by", "row"))]},
     }
-    return {
-        "components": {},
-        "actions": [
-            action_in("turn", {"card": CARD}, ("card",)),
-            action_in("stop", {}),
-            action_in("place", {"card": CARD, "row": ROW, "x": X}, ("card", "row", "x")),
-        ],
-        "logged": [
-            action_out("turn", {"card": CARD_OUT}, ("card",), max_players=4),
-            action_out("stop", {}, max_players=4),
-            action_out("place", {"card": CARD_OUT, "row": nat(1), "x": {"type": "integer"}}, ("card", "row", "x"),
-                       max_players=4),
-            obj({"type": {"const": "settings"}, "risk": {"type": "boolean"}}, ("type",)),
-        ],
-        "state": state,
-        "state_description": "STATE of a Pyramid table (docs/api.md, Pyramid).",
-        "settings": {"risk": {"type": "boolean"}},
-        "error_codes": ERROR_CODES,
-    }
+    return {"state": state, "state_description": "STATE of a Pyramid table (docs/api.md, Pyramid)."}

@@ -13,11 +13,11 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
-from tp_helpers import World, conserved, play_random_game
+from tp_helpers import World, act, conserved, parse, play_random_game
 
 from companion.games.base import RuleError
 from companion.games.pairs import NUMBERS
-from companion.games.the_pairs import GAME, action_to_json, apply, new_game, parse_action
+from companion.games.the_pairs import GAME, new_game
 
 pytestmark = pytest.mark.slow
 
@@ -49,9 +49,9 @@ class PairsGame(RuleBasedStateMachine):
     @rule()
     def legal_move(self) -> None:
         raw = self.world.choose(self.state)
-        action = parse_action(raw, self.state)
-        assert parse_action(action_to_json(action), self.state) == action
-        after = apply(self.state, action)
+        action = parse(raw, self.state)
+        assert parse(GAME.dump(action), self.state) == action
+        after = GAME.play(self.state, action, self.state.names)
         self.world.follow(self.state, raw)
         self.state = after
         self.steps += 1
@@ -61,7 +61,7 @@ class PairsGame(RuleBasedStateMachine):
         """Anything at all: accepted only if the real cards allow it (else the world would disagree)."""
         before = replace(self.state)
         try:
-            after = apply(self.state, parse_action(raw, self.state))
+            after = act(self.state, raw)
         except RuleError:
             assert self.state == before
             return

@@ -155,7 +155,10 @@ def test_no_inline_script_or_style(client: FlaskClient) -> None:
     tid, _ = new_table(client)
     html = page(client, f"/t/{tid}")
     assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html) and " style=" not in html and "<style" not in html
-    assert "css/the-pairs.css" in html and "css/pairs.css" in html
+    for sheet in ("/static/games/the_pairs/the-pairs.css", "/static/games/pairs/pairs.css"):  # its own, the kit's
+        assert sheet + "?v=" in html
+        served = client.get(sheet)
+        assert served.status_code == 200 and served.mimetype == "text/css" and b".pd" in served.data
 
 
 def test_exports_carry_the_pairs_columns(client: FlaskClient) -> None:
@@ -178,8 +181,8 @@ def test_the_rules_page(client: FlaskClient, lang: str) -> None:
 
 def test_the_start_page_offers_the_game_with_its_picture(client: FlaskClient) -> None:
     html = page(client, "/")
-    assert 'value="the-pairs"' in html and "icons/games/the-pairs.svg" in html and "The Pairs" in html
-    assert client.get("/static/icons/games/the-pairs.svg").status_code == 200
+    assert 'value="the-pairs"' in html and "/static/games/the_pairs/icon.svg?v=" in html and "The Pairs" in html
+    assert client.get("/static/games/the_pairs/icon.svg").status_code == 200  # from the game's own folder
 
 
 def test_a_table_created_from_the_start_page(client: FlaskClient) -> None:

@@ -14,19 +14,18 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
-from py_helpers import NAMES, conserved
+from py_helpers import NAMES, conserved, parse, play
 
 from companion.games.base import RuleError
 from companion.games.pyramid import (
+    GAME,
     Place,
     Stop,
     Turn,
-    action_to_json,
     apply,
     grid,
     legal_slots,
     new_game,
-    parse_action,
     slots,
     state_to_json,
 )
@@ -69,15 +68,15 @@ class PyramidMachine(RuleBasedStateMachine):
         self.log: list[dict[str, Any]] = []
 
     def act(self, action: Any) -> None:
-        raw = action_to_json(action)
-        assert parse_action(raw, self.state) == action
-        self.state = apply(self.state, action)
+        raw = GAME.dump(action)
+        assert parse(raw, self.state) == action
+        self.state = play(self.state, action)
         self.log.append(raw)
 
     def refused(self, action: Any, code: str | None = None) -> None:
         before = self.state
         try:
-            after = apply(before, action)
+            after = play(before, action)
         except RuleError as exc:
             assert code is None or exc.code == code, exc
             assert self.state == before
@@ -153,7 +152,7 @@ class PyramidMachine(RuleBasedStateMachine):
         if hasattr(self, "state") and len(self.log) % 7 == 0:
             replayed = new_game(self.state.names, self.state.start, self.options)
             for raw in self.log:
-                replayed = apply(replayed, parse_action(raw, replayed))
+                replayed = apply(replayed, parse(raw, replayed))
             assert replayed == self.state
 
 

@@ -7,9 +7,10 @@ import json
 import re
 from pathlib import Path
 
-from companion.games.pyramid import ERROR_CODES, Place, Stop, Turn, apply, new_game, state_to_json
+from companion.games.pyramid import GAME, Place, Stop, Turn, apply, new_game, state_to_json
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[4]
+ERROR_CODES = GAME.codes
 
 
 def section() -> str:

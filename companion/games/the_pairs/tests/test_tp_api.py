@@ -13,17 +13,17 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from jsonschema import Draft202012Validator
-from tp_helpers import World
+from tp_helpers import World, act
 
-from companion.games.the_pairs import GAME, apply, new_game, parse_action
-from companion.games.the_pairs.api_schema import schema
+from companion.games.the_pairs import GAME, new_game
 from companion.service import TableService
 from companion.store import Store
 from companion.web import create_app
 from companion.web.openapi import _state
 
 NAMES = ["Aki", "Ben", "Chie", "Dai", "Emi"]
-PART = schema()
+PART = GAME.api_part()
+assert PART is not None
 STATE_SCHEMA = Draft202012Validator({**_state(GAME, PART), "components": {"schemas": {}}})
 ACTION_SCHEMA = Draft202012Validator({"anyOf": PART["actions"]})
 LOGGED_SCHEMA = Draft202012Validator({"anyOf": PART["logged"]})
@@ -208,7 +208,7 @@ def play_through_api(client: FlaskClient, app: Flask, n: int, seed: int) -> dict
         assert not list(ACTION_SCHEMA.iter_errors(action))
         resp = client.post(f"/api/tables/{tid}/actions", json={"action": action, "version": state["version"]})
         assert resp.status_code == 200, (action, resp.get_json())
-        after = apply(mirror, parse_action(action, mirror))
+        after = act(mirror, action)
         world.follow(mirror, action)
         mirror = after
         world.check(mirror)

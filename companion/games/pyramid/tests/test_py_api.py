@@ -26,7 +26,8 @@ def state_validator() -> Draft202012Validator:
     not depend on the other games being ready)."""
     from companion.web.openapi import _state
 
-    part = GAME.api_schema()
+    part = GAME.api_part()
+    assert part is not None
     return Draft202012Validator(_state(GAME, part))
 
 

@@ -7,8 +7,9 @@ import random
 from dataclasses import replace
 from typing import Any
 
+from companion.games.fields import Context
 from companion.games.pairs import DEFAULT_COPIES, Deck
-from companion.games.the_pairs import PILES, State, accepts, apply, can_pass, draw_sources, new_game, parse_action
+from companion.games.the_pairs import GAME, PILES, Action, State, accepts, can_pass, draw_sources, new_game
 
 NAMES = ("Aki", "Ben", "Chie")
 
@@ -28,8 +29,14 @@ def table(n: int = 3, **changes: Any) -> State:
     return state
 
 
+def parse(raw: Any, state: State) -> Action:
+    """A JSON action as the platform reads it at this table."""
+    return GAME.parse(raw, Context(state, state.n))
+
+
 def act(state: State, raw: dict[str, Any]) -> State:
-    return apply(state, parse_action(raw, state))
+    """A JSON action played as the platform plays it (its checks, then the rules)."""
+    return GAME.play(state, parse(raw, state), state.names)
 
 
 class World:

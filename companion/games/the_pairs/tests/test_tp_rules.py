@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from tp_helpers import act, conserved, empty_deck, table
+from tp_helpers import act, conserved, empty_deck, parse, table
 
 from companion.games.base import BadRequest
-from companion.games.the_pairs import GAME, PairsError, apply, new_game, outcome, parse_action, surely_stuck
+from companion.games.the_pairs import GAME, PairsError, apply, new_game, outcome, surely_stuck
 
 
 def refused(state, raw) -> str:
@@ -276,6 +276,6 @@ def test_apply_never_mutates_and_a_refusal_changes_nothing() -> None:
     state = table(piles={"a": [5], "b": []})
     snapshot = replace(state)
     with pytest.raises(PairsError):
-        apply(state, parse_action({"type": "play", "card": 9, "to": "a"}, state))
+        apply(state, parse({"type": "play", "card": 9, "to": "a"}, state))
     act(state, {"type": "play", "card": 4, "to": "a"})
     assert state == snapshot

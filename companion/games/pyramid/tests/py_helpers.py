@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from companion.games.base import RuleError
-from companion.games.pyramid import Place, State, Stop, Turn, apply, new_game
+from companion.games.fields import Context
+from companion.games.pyramid import GAME, Action, Place, State, Stop, Turn, apply, new_game
 
 NAMES = ("Aki", "Ben", "Chie", "Dan")
 
@@ -44,9 +45,19 @@ def bottom(state: State, *cards: int) -> State:
     return build(state, *((c, 1, right + 1 + i) for i, c in enumerate(cards)))
 
 
+def parse(raw: Any, state: State) -> Action:
+    """A JSON action as the platform reads it at this table."""
+    return GAME.parse(raw, Context(state, state.n))
+
+
+def play(state: State, action: Action) -> State:
+    """An action played as the platform plays it: its checks (the end, the acting seat), then the rules."""
+    return GAME.play(state, action, state.names)
+
+
 def refuse(state: State, action: Any, code: str) -> RuleError:
     with pytest.raises(RuleError) as caught:
-        apply(state, action)
+        play(state, action)
     assert caught.value.code == code, caught.value
     return caught.value
 
