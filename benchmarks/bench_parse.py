@@ -60,7 +60,7 @@ def readers(game: Any, players: tuple[str, ...]) -> tuple[Callable[..., Any], Ca
 
         ctx = Context(state, len(players), {})
         return (lambda raw: game.parse(raw, ctx), game.dump,
-                lambda form: game.read_form(form, ctx))
+                lambda form: game.read_form({key: form.getlist(key) for key in form}, ctx))  # as the page does
     ui = game.ui() if callable(game.ui) else game.ui  # before: a hand-written parser and form reader
 
     def read(form: Any) -> Any:

@@ -62,7 +62,7 @@ class TableService(SeatClaims, LiveUpdates):
 
     # --- tables ---
 
-    def create_table(self, names: list[object], start: object = 0, options: object = None, *,
+    def create_table(self, names: object, start: object = 0, options: object = None, *,
                      game: object = games.DEFAULT_GAME) -> Snapshot:
         found = games.get(game) if isinstance(game, str) else None
         if found is None:

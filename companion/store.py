@@ -90,16 +90,16 @@ class Store:
     def _migrate(self) -> None:
         """Create the schema, or bring an older database up to date (existing tables keep working)."""
         if "tables" not in self.db.table_names():
-            self.db["tables"].create(
+            self.db.table("tables").create(
                 {"id": str, "view_id": str, "players": str, "start": int, "hints": int,
                  "created_at": str, "settings": str},
                 pk="id", not_null={"view_id", "players", "start", "hints", "created_at"},
             )
-            self.db["tables"].create_index(["view_id"], unique=True)
-            self.db["tables"].create_index(["created_at"])
+            self.db.table("tables").create_index(["view_id"], unique=True)
+            self.db.table("tables").create_index(["created_at"])
         if "events" not in self.db.table_names():
             # (table_id, seq) as primary key: a duplicate seq cannot exist.
-            self.db["events"].create(
+            self.db.table("events").create(
                 {"table_id": str, "seq": int, "kind": str, "seat": int, "action": str, "undoes": int,
                  "action_id": str, "answer": str, "at": str},
                 pk=("table_id", "seq"), not_null={"kind", "action", "at"},
@@ -120,16 +120,16 @@ class Store:
         if "by_seat" not in {c.name for c in self.db["events"].columns}:
             self.db.conn.execute("ALTER TABLE events ADD COLUMN by_seat INTEGER")
         if "seats" not in self.db.table_names():
-            self.db["seats"].create({"table_id": str, "seat": int, "token_hash": str, "claimed_at": str},
+            self.db.table("seats").create({"table_id": str, "seat": int, "token_hash": str, "claimed_at": str},
                                     pk=("table_id", "seat"), not_null={"token_hash", "claimed_at"},
                                     foreign_keys=[("table_id", "tables", "id")])
         # Version 4 (plays): "play again" links a finished table to the next one; ``plays`` caches what each
         # table's log says about its play (players, outcome, scores), valid while the table's version is unchanged.
         if "links" not in self.db.table_names():
-            self.db["links"].create({"table_id": str, "next_id": str, "at": str}, pk="table_id",
+            self.db.table("links").create({"table_id": str, "next_id": str, "at": str}, pk="table_id",
                                     not_null={"next_id", "at"}, foreign_keys=[("table_id", "tables", "id")])
         if "plays" not in self.db.table_names():
-            self.db["plays"].create({"table_id": str, "version": int, "data": str}, pk="table_id",
+            self.db.table("plays").create({"table_id": str, "version": int, "data": str}, pk="table_id",
                                     not_null={"version", "data"}, foreign_keys=[("table_id", "tables", "id")])
 
     @contextmanager
@@ -151,7 +151,7 @@ class Store:
 
     def create_table(self, record: TableRecord) -> None:
         with self.write():
-            self.db["tables"].insert({
+            self.db.table("tables").insert({
                 "id": record.id, "view_id": record.view_id, "players": json.dumps(record.players),
                 "start": record.start, "hints": 1, "created_at": record.created_at, "settings": "{}",
                 "game": record.game, "options": json.dumps(record.options),

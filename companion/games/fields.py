@@ -45,10 +45,10 @@ class FormRefusal(BadRequest):
 
     def __init__(self, code: str, words: tuple[str, str], **params: Any) -> None:
         super().__init__(words[0], code=code, detail_ja=words[1], **params)
-        self.words = words
+        self.sentences = words
 
     def message(self, lang: str = "en") -> str:
-        return self.words[1] if lang == "ja" else self.words[0]
+        return self.sentences[1] if lang == "ja" else self.sentences[0]
 
 
 class Unreadable(FormRefusal):

@@ -23,12 +23,12 @@ from __future__ import annotations
 import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Annotated, Any, ClassVar, Generic, TypeVar
+from typing import Annotated, Any, ClassVar, Generic, TypeVar, cast
 
 from .fields import Context, Field, Invalid, Key, Seat
 from .refusals import BadRequest
 
-A = TypeVar("A", bound="Move")
+A = TypeVar("A")  # the game's action: a union of Move classes
 Posted = Mapping[str, Sequence[str]]  # a form: field name -> every value posted under it
 PLATFORM_FIELDS = frozenset({"csrf_token", "version", "action_id", "type"})  # a page's form carries these too
 PLAYER = Seat(doc="If given, must be the seat that acts (else 422 not_your_turn, checked by the platform).")
@@ -83,19 +83,22 @@ class _Shape:
             slots.append(_Slot(f.name, key, kind, f.default is MISSING, None if f.default is MISSING else f.default))
         self.slots = tuple(sorted(slots, key=lambda s: s.attr == "player"))
         self.keys = frozenset(s.key for s in self.slots)
+        # What dump() does per field, made once: (attribute, key, its own dump or None, kept always, default).
+        self.writes = tuple((s.attr, s.key, s.field.dump if type(s.field).dump is not Field.dump else None,
+                             s.required, s.default) for s in self.slots)
 
 
 class ActionSet(Generic[A]):
     """Every action of one game, from their declarations: the one parser, form reader, writer and schema."""
 
-    def __init__(self, *moves: type[A], examples: Sequence[A] = ()) -> None:
+    def __init__(self, *moves: type[Move], examples: Sequence[A] = ()) -> None:
         self.shapes: dict[str, _Shape] = {}
         for cls in moves:
             shape = _Shape(cls)
             if shape.kind in self.shapes:
                 raise TypeError(f"two actions are called {shape.kind!r}")
             self.shapes[shape.kind] = shape
-        self._by_class = {shape.cls: shape for shape in self.shapes.values()}
+        self._by_class: dict[type, _Shape] = {shape.cls: shape for shape in self.shapes.values()}
         self.examples = tuple(examples)
         for example in self.examples:
             self.dump(example)  # an example of an action this set does not hold is a mistake: say so at import
@@ -135,7 +138,7 @@ class ActionSet(Generic[A]):
                 en, ja = slot.field.expects(ctx)
                 raise BadRequest(f"“{slot.key}” must be {en}", detail_ja=f"「{slot.key}」は{ja}で指定してください",
                                  field=slot.key) from None
-        return shape.cls(**values)  # type: ignore[return-value]
+        return cast(A, shape.cls(**values))  # one of the classes this set was made of: A (its declared type)
 
     def read_form(self, posted: Posted, ctx: Context) -> A:
         """The action a page's form posts: every value is text (``"7"`` reads as 7); an empty field is a field
@@ -156,7 +159,7 @@ class ActionSet(Generic[A]):
                     raise _missing(shape.kind, slot.key)
                 continue
             values[slot.attr] = slot.field.read(texts, ctx)
-        return shape.cls(**values)  # type: ignore[return-value]
+        return cast(A, shape.cls(**values))
 
     # --- writing -----------------------------------------------------------------------------------------------
 
@@ -166,10 +169,10 @@ class ActionSet(Generic[A]):
         if shape is None:
             raise TypeError(f"{type(action).__name__} is not an action of this game")
         out: dict[str, Any] = {"type": shape.kind}
-        for slot in shape.slots:
-            value = getattr(action, slot.attr)
-            if slot.required or value != slot.default:
-                out[slot.key] = slot.field.dump(value)
+        for attr, key, dump, required, default in shape.writes:
+            value = getattr(action, attr)
+            if required or value != default:
+                out[key] = value if dump is None else dump(value)
         return out
 
     # --- describing --------------------------------------------------------------------------------------------

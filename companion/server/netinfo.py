@@ -63,7 +63,7 @@ def _resolve_hostname() -> list[str]:
         infos = socket.getaddrinfo(name, None, socket.AF_INET, socket.SOCK_STREAM)
     except (OSError, UnicodeError):
         return []
-    return [info[4][0] for info in infos]
+    return [str(info[4][0]) for info in infos]
 
 
 def lan_address(*, targets: Iterable[str] = PROBE_TARGETS,
@@ -76,7 +76,8 @@ def lan_address(*, targets: Iterable[str] = PROBE_TARGETS,
     candidates = [a for a in (resolve or _resolve_hostname)() if _usable(a)]
     # Prefer a private address (the LAN) over anything else the host name may map to.
     private = [a for a in candidates if ipaddress.ip_address(a).is_private]
-    return (private or candidates or [None])[0]
+    found = private or candidates
+    return found[0] if found else None
 
 
 def is_wildcard(host: str) -> bool:

@@ -100,11 +100,13 @@ def render_ascii(matrix: list[list[bool]]) -> str:
 
 def _enable_windows_vt(stream: TextIO) -> bool:
     """Turn on ANSI escape processing in a Windows console; False if that is impossible."""
+    if sys.platform != "win32":  # msvcrt and the console calls exist on Windows only
+        return False
     try:
         import ctypes
         import msvcrt
 
-        kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
+        kernel32 = ctypes.windll.kernel32
         handle = msvcrt.get_osfhandle(stream.fileno())
         mode = ctypes.c_uint32()
         if not kernel32.GetConsoleMode(handle, ctypes.byref(mode)):

@@ -44,6 +44,7 @@ import logging
 import os
 import signal
 import socket
+import sys
 import threading
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -95,7 +96,7 @@ def bind_socket(host: str, port: int) -> socket.socket:
     family, socktype, proto, _, sockaddr = infos[0]
     sock = socket.socket(family, socktype, proto)
     try:
-        if os.name == "nt":
+        if sys.platform == "win32":
             # On Windows SO_REUSEADDR would let us steal a port another program is using.
             with contextlib.suppress(AttributeError, OSError):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_EXCLUSIVEADDRUSE, 1)

@@ -5,8 +5,10 @@ from __future__ import annotations
 import secrets
 from pathlib import Path
 
-from flask import Flask, Response, make_response, request
+from flask import Flask, make_response, request
+from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response as BaseResponse  # what redirect() makes
 
 from ..service import TableService
 from ..store import Store
@@ -21,6 +23,11 @@ def _asset_dir(name: str) -> str:
     return str(inside if inside.is_dir() else PACKAGE_DIR.parent / name)
 
 
+class _Json(DefaultJSONProvider):
+    sort_keys = False
+    ensure_ascii = False
+
+
 def create_app(db_path: str, *, lang: str = "en", public_url: str | None = None,
                secret_key: str | None = None) -> Flask:
     app = Flask("companion", static_folder=_asset_dir("static"), template_folder=_asset_dir("templates"))
@@ -31,8 +38,7 @@ def create_app(db_path: str, *, lang: str = "en", public_url: str | None = None,
         PUBLIC_URL=public_url,
         JSON_SORT_KEYS=False,
     )
-    app.json.sort_keys = False
-    app.json.ensure_ascii = False
+    app.json = _Json(app)  # keys in the order the code writes them; Japanese as itself, not \u escapes
     service = TableService(Store(db_path))
     app.extensions["companion"] = service
 
@@ -51,7 +57,7 @@ def create_app(db_path: str, *, lang: str = "en", public_url: str | None = None,
     init_security(app)
 
     @app.errorhandler(HTTPException)
-    def _http_error(exc: HTTPException) -> Response:
+    def _http_error(exc: HTTPException) -> BaseResponse:
         # Werkzeug's own headers for the refusal: a 405 (TRACE, PUT …) names the methods the address takes.
         allow = dict(exc.get_headers()).get("Allow", "")
         if request.path.startswith("/api/"):

@@ -21,7 +21,10 @@ import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
+from flask import Response
 from werkzeug.http import parse_accept_header
+
+from ..store import TableRecord
 
 MAX_ENTRIES = 512  # ~45 KB each: ~23 MB at most
 _ACTION_ID = re.compile(r'name="action_id" value="([^"]*)"')
@@ -51,7 +54,8 @@ class Pieces:
     def __init__(self, html: str, csrf: str | None, action_ids: list[str]) -> None:
         # The tokens are found by plain search, not a pattern built from them: a new pattern per rendering
         # cost a regular-expression compilation each time (~1 ms of the shared rendering's cost).
-        wanted = [(f'name="action_id" value="{old}"', len('name="action_id" value="'), old) for old in action_ids]
+        wanted: list[tuple[str, int, str | None]] = [
+            (f'name="action_id" value="{old}"', len('name="action_id" value="'), old) for old in action_ids]
         if csrf:
             wanted.append((f'value="{csrf}"', len('value="'), None))
         found: list[tuple[int, int, str | None]] = []
@@ -286,7 +290,7 @@ def gzip_body(data: bytes, accept_encoding: str | None, smallest: int = COMPRESS
 SHARED = SharedRenders()
 
 
-def fragment_key(record: object, full: bool) -> Hashable:
+def fragment_key(record: TableRecord, full: bool) -> Hashable:
     """Everything the fragment depends on besides the per-phone tokens: the table and its version, the
     viewer (access, seat, proven seat), the seats held, the language, the query, every cookie but the
     session's, and the session's values but its CSRF token and its list of joined tables."""
@@ -294,8 +298,8 @@ def fragment_key(record: object, full: bool) -> Hashable:
 
     from .viewer import me_of, request_viewer, service
 
-    table_id = record.id  # type: ignore[attr-defined]
-    me = me_of(record) if full else None  # type: ignore[arg-type]
+    table_id = record.id
+    me = me_of(record) if full else None
     viewer = request_viewer(record, full, me)
     snap = service().snapshot(table_id)
     private = full and snap.game.uses_seat_tokens(snap.options)
@@ -308,8 +312,8 @@ def fragment_key(record: object, full: bool) -> Hashable:
             cookies, args, kept)
 
 
-def fragment_response(record: object, full: bool, render: Callable[[], str]) -> object:
-    from flask import Response, request
+def fragment_response(record: TableRecord, full: bool, render: Callable[[], str]) -> Response:
+    from flask import request
 
     from .security import csrf_token
 

@@ -31,7 +31,7 @@ def package_dir(package: str) -> Path | None:
 
 
 def short(package: str) -> str:
-    """A package's name in URLs and blueprint names: its last part (``companion.games.the_pairs`` → the_pairs)."""
+    """A package's name in URLs and blueprint names: its last part (``companion.games.my_game`` → my_game)."""
     return package.rsplit(".", 1)[-1]
 
 

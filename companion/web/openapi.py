@@ -89,7 +89,8 @@ def _schemas() -> dict[str, Any]:
         **states,
         "Action": {"anyOf": [a for _, part in parts for a in part["actions"]],
                    "description": "ACTION of the table's game (API.md for Laminate, docs/api.md for the others). "
-                                  "Unknown fields are ignored; an action of another game is bad_request (400)."},
+                                  "An action of another game, or with a field its game does not have, is "
+                                  "bad_request (400)."},
         "LoggedAction": {"anyOf": [*(a for _, part in parts for a in part["logged"]),
                                    _obj({"type": {"const": "undo"}}, ("type",)),
                                    _obj({"type": {"const": "next_table"}}, ("type",)),
@@ -164,10 +165,10 @@ def _query_paths(parts: list[tuple[games.Game, dict[str, Any]]]) -> dict[str, An
             return schemas[0] if len(schemas) == 1 else {"anyOf": schemas}
         statuses = sorted({s for _, q in found for s in q.get("errors", (400, 404, 413, 415, 422))})
         summary = " ".join(f"{g.name[0]}: {q['summary']}" if len(found) > 1 else q["summary"] for g, q in found)
+        responses: dict[str, Any] = {"200": _json("The answer.", one_of("response")), **_errors(*statuses)}
         paths[f"/api/tables/{{table_id}}/{name}"] = {"post": {
             "operationId": name, "summary": summary, "parameters": [TABLE_PARAM],
-            "requestBody": _body(one_of("request")),
-            "responses": {"200": _json("The answer.", one_of("response")), **_errors(*statuses)},
+            "requestBody": _body(one_of("request")), "responses": responses,
         }}
     return paths
 

@@ -19,7 +19,8 @@ ME_COOKIE = "me"  # the table page's "this device is seat N" (or "watch"), scope
 
 def service() -> TableService:
     """The one table service of this app (``create_app`` puts it there)."""
-    return current_app.extensions["companion"]  # type: ignore[no-any-return]
+    service: TableService = current_app.extensions["companion"]
+    return service
 
 
 def seat_cookie(table_id: str) -> str:

@@ -128,7 +128,8 @@ def _pass(state: State, action: Pass) -> State:
     _check_possible(state, after, seat, v)
     count = state.streak[1] + 1 if state.streak is not None and state.streak[0] == v else 1
     to = state.left_of(seat)
-    common = {"active": to, "paired": False, "passer": seat, "passes": state.passes + 1, "drew": False}
+    common: dict[str, Any] = {"active": to, "paired": False, "passer": seat, "passes": state.passes + 1,
+                              "drew": False}
     if count >= state.n:  # CR8: back at the first passer — discarded, replaced from the deck (or CR8a)
         return replace(after, **common, discard=(*state.discard, v), streak=None, change=v, received=None,
                        step="draw" if state.deck > 0 else "blocked")

@@ -66,7 +66,7 @@ def _form_intent(form: Any, state: Any, options: dict[str, Any]) -> FormIntent:
         seat = _number(form, "seat")
         text = str(form.get("hand", ""))[:1000]
         where = f"declare-{seat}"
-        back = {"flash": {"hand_text": {str(seat)[:2]: text[:MAX_HAND_TEXT]}}, "where": where,
+        back: dict[str, Any] = {"flash": {"hand_text": {str(seat)[:2]: text[:MAX_HAND_TEXT]}}, "where": where,
                 "anchor": f"#declare-{seat}"}
         hand = parse_hand_text(text)
         if isinstance(hand, tuple):

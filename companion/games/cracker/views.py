@@ -138,7 +138,8 @@ def announcements(state: State, lang: str) -> list[dict[str, str]]:
 def _declare_forms(state: State, answer: dict[str, Any], flash: dict[str, Any], lang: str,
                    me: int | None) -> list[dict[str, Any]]:
     """One form per open window (CR7c); this device's own player first."""
-    typed = flash.get("hand_text") if isinstance(flash.get("hand_text"), dict) else {}
+    given = flash.get("hand_text")
+    typed: dict[str, Any] = given if isinstance(given, dict) else {}
     rows = []
     for seat in sorted(answer.get("can", {}).get("declare", []), key=lambda q: (q != me, q)):
         name = state.names[seat]

@@ -43,6 +43,8 @@ def card_label(card: str, lang: str) -> str:
     anything else."""
     suit_id, sep, rank_text = card.rpartition("-")
     rank = read_rank(rank_text) if sep else None
+    if rank is None:
+        return card
     for suit in default_deck_data()["suits"]:
         if str(suit["id"]).lower() == suit_id.lower() and rank in suit["ranks"]:
             return name(suit["ja"] if lang == "ja" else suit["en"], rank, lang)

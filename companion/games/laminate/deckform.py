@@ -33,7 +33,7 @@ def _spec_from(options: Mapping[str, Any] | None) -> dict[str, Any]:
 def form_context(lang: str, options: Mapping[str, Any] | None, echoed: bool = False) -> dict[str, Any]:
     """What ``laminate/_deck_form.html`` shows: the deck given (the last table's, or what was posted)."""
     spec = _spec_from(options)
-    suits = []
+    suits: list[dict[str, Any]] = []
     for i, suit in enumerate(spec.get("suits", [])):
         if not isinstance(suit, dict):
             continue
@@ -44,7 +44,8 @@ def form_context(lang: str, options: Mapping[str, Any] | None, echoed: bool = Fa
                       "ranks": [{"rank": r, "label": rank_label(r), "on": r in ranks} for r in range(1, 14)],
                       "count": len(ranks)})
     total = sum(s["count"] for s in suits)
-    name = spec.get("name") if isinstance(spec.get("name"), dict) else DEFAULT_SPEC["name"]
+    given = spec.get("name")
+    name: dict[str, Any] = given if isinstance(given, dict) else DEFAULT_SPEC["name"]
     is_default = spec == DEFAULT_SPEC
     return {"prefix": PREFIX, "suits": suits, "total": total, "cards": CARDS, "name_max": NAME_MAX,
             "symbol_max": SYMBOL_MAX, "name_en": name.get("en", ""), "name_ja": name.get("ja", ""),

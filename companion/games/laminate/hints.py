@@ -21,6 +21,7 @@ Every source of a meld card is an *item*: a hand card (costs 1 hand card), a com
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -168,7 +169,7 @@ class _Solver:
             return _best(self._run(self._rank_slot, start, length) for start in range(1, 15 - length))
         if paper in FLUSHES:
             length = FLUSHES[paper]
-            return _best(self._run(lambda r, s=suit: self._suit_slot(s, r), start, length)
+            return _best(self._run(functools.partial(self._suit_slot, suit), start, length)
                          for suit in self.suits for start in range(1, 15 - length))
         if paper in KINDS:
             return _best(self._rank_slot(r, KINDS[paper])[1] for r in RANKS)

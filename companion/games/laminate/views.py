@@ -56,7 +56,7 @@ def cards_count(n: int, lang: str) -> str:
 # --- history --------------------------------------------------------------------------------------------
 
 
-def describe(before: GameState, after: GameState, action: Any, seat: int, lang: str,
+def describe(before: GameState, after: GameState, action: Any, seat: int | None, lang: str,
              names: dict[str, str] | None, deck: Deck = DEFAULT_DECK) -> str:
     """One readable sentence (or a few) for an action, from the states around it."""
     p = before.names[seat] if seat is not None and 0 <= seat < before.n else "?"
@@ -67,8 +67,7 @@ def describe(before: GameState, after: GameState, action: Any, seat: int, lang: 
     elif isinstance(action, Publish):
         parts.append(t("h_publish", lang, p=p, paper=paper_name(action.paper, lang), id=before.next_paper_id,
                        cards=cards_text(list(action.cards), lang, names, deck)))
-        cited = [before.paper(pid) for pid in action.cite]
-        cited = [c for c in cited if c is not None]
+        cited = [c for pid in action.cite if (c := before.paper(pid)) is not None]
         if cited:
             sep = "、" if lang == "ja" else "; "
             items = [t("h_cite_item", lang, id=c.id, owner=before.names[c.owner], paper=paper_name(c.type, lang),
@@ -107,7 +106,7 @@ def turns_left_by_seat(state: GameState) -> list[int] | None:
     if state.end is None:
         return None
     left = [0] * state.n
-    if state.over:
+    if state.over or state.active is None:
         return left
     start = (state.end.trigger + 1) % state.n if state.pending == ENDFLAG else state.active
     for k in range(state.end.turns_left):
@@ -134,7 +133,7 @@ def announcements(state: GameState, answer: dict[str, Any], lang: str) -> list[d
         elif state.pending is None and not state.over:
             out.append({"key": "flag-none", "kind": "flag",
                         "text": t("endflag_none", lang, name=state.names[trig], n=state.end.turns_left)})
-    if is_last_turn(state):
+    if is_last_turn(state) and state.active is not None:
         out.append({"key": f"last-{state.turn}", "kind": "last",
                     "text": t("last_turn_of", lang, name=state.names[state.active])})
     if state.over:
@@ -219,7 +218,7 @@ def table_view(req: TableRequest, *, selection: dict[str, Any] | None = None, ch
                        "pips": [i < answer["supply"][ptype.id] for i in range(ptype.copies)]})
 
     countdown = None
-    if turns is not None and running:
+    if turns is not None and running and state.end is not None:
         countdown = {
             "total": state.end.turns_left,
             "text": (t("countdown_one", lang) if state.end.turns_left == 1
@@ -233,7 +232,7 @@ def table_view(req: TableRequest, *, selection: dict[str, Any] | None = None, ch
                           score=state.score(state.end.trigger)),
         }
 
-    ranking = None
+    ranking: dict[str, Any] | None = None
     if state.over:
         ranking = {"rows": [], "winners_text": winners_text(answer, lang), "tiebreak": tiebreak_text(answer, lang),
                    "by_passes": state.passes >= state.n}
@@ -316,7 +315,7 @@ def picker_view(state: GameState, lang: str, names: dict[str, str] | None, selec
     chosen_cards = [c for c in selection.get("cards", []) if isinstance(c, str)]
     chosen_cite = {n for c in selection.get("cite", []) if (n := parse_uint(str(c))) is not None}
     chosen_paper = selection.get("paper")
-    citable = []
+    citable: list[dict[str, Any]] = []
     for paper in state.papers:
         if paper.complete:
             own = paper.owner == active
@@ -334,7 +333,7 @@ def picker_view(state: GameState, lang: str, names: dict[str, str] | None, selec
         papers.append({"id": pid, "name": ptype.name(lang), "points": ptype.points,
                        "points_text": points_text(ptype.points, lang), "left": left, "rule": ptype.rule(lang),
                        "owned": owned, "selected": pid == chosen_paper,
-                       "note": (t("paper_owned", lang, name=state.names[active]) if owned else
+                       "note": (t("paper_owned", lang, name=state.names[active]) if owned and active is not None else
                                 t("supply_none", lang) if left == 0 else t("supply_left", lang, n=left))})
     matches = None
     if check and (chosen_cards or chosen_cite):

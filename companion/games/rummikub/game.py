@@ -33,7 +33,8 @@ def state_to_json(state: State, viewer: Viewer | None = None, options: dict[str,
         values = list(round_scores(state)[0]) if scored else None
         round_end = {"reason": end.reason, "seat": end.seat,
                      "racks": {str(i): None if r is None else list(r) for i, r in enumerate(state.entered)},
-                     "values": values, "scores": list(state.round_scores) if scored else None,
+                     "values": values,
+                     "scores": list(state.round_scores) if state.round_scores is not None else None,
                      "remainder": state.remainder}
     play = state.phase == "play"
     timer = int(state.option("turn_timer"))

@@ -31,7 +31,7 @@ class TableSet:
     @property
     def value(self) -> int:
         """RK6: the sum of the numbers, a joker counting as the number it stands for."""
-        return sum(number(s if t == JOKER else t) for t, s in zip(self.tiles, self.stands))
+        return sum(number(s) if t == JOKER and s is not None else number(t) for t, s in zip(self.tiles, self.stands))
 
 
 @dataclass(frozen=True)

@@ -239,7 +239,7 @@ def best_play(table: list[list[str]], rack: list[str], *, objective: str = "tile
         m.entries[y_cols[JK]].append((sum_row, -1.0))
         for v, row in claim_rows.items():
             m.col(float(w_val * v), 0, 2, False, [(row, 1.0), (sum_row, 1.0)])
-    if free_jokers:
+    if free_jokers and jrow is not None:  # free jokers are jokers on the rack: they have a row
         m.col(0.0, 0, t[JK], True, [(jrow, 1.0), (cap_row, 1.0)])
 
     sol, optimal = m.solve(time_limit)

@@ -80,7 +80,7 @@ def _form_intent(form: Any, state: Any, options: dict[str, Any]) -> FormIntent:
     if kind == "play":
         text = form.get("table", "")[:4000]
         flash = {"play_text": text[:MAX_TEXT]}
-        back = {"flash": flash, "where": "play", "anchor": "#play-text", "query": "?play=text"}
+        back: dict[str, Any] = {"flash": flash, "where": "play", "anchor": "#play-text", "query": "?play=text"}
         try:
             sets = parse_table_text(text)
         except RuleError as exc:

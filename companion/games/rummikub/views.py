@@ -323,7 +323,8 @@ def last_play(history: list[dict[str, Any]]) -> dict[str, Any] | None:
                         continue
                     checked = check_set(tiles, kind_given)
                     total += checked.table_set.value if checked.table_set is not None else 0
-            melded.add(seat)
+            if isinstance(seat, int):
+                melded.add(seat)
             table = [list(s[0]) for s in new]
             found = {"seq": row.get("seq"), "seat": seat, "name": row.get("player") or "?", "added": added,
                      "initial": total}

@@ -76,8 +76,8 @@ def describe(before: State, after: State, action: dict[str, Any], seat: int | No
         parts.append(t("h_auto_skip", lang, names=join_names(skipped, lang)))
     if len(after.scores) > len(before.scores):
         g = len(after.scores)
-        listed = ("、" if lang == "ja" else ", ").join(f"{after.names[i]} {s}" for i, s in enumerate(after.scores[-1]))
-        parts.append(t("h_game_end", lang, g=g, list=listed))
+        scored = ("、" if lang == "ja" else ", ").join(f"{after.names[i]} {s}" for i, s in enumerate(after.scores[-1]))
+        parts.append(t("h_game_end", lang, g=g, list=scored))
     return ("" if lang == "ja" else " ").join(x for x in parts if x)
 
 

@@ -172,8 +172,9 @@ def _play(state: State, action: Play) -> State:
     if not fits(state, action.to, card):  # TP7
         raise PairsError("not_adjacent", pile=action.to, card=card, top=top, accepts=accepts(top))
     pair = top == card
-    piles = tuple((*p, card) if pile == action.to else p for pile, p in zip(PILES, state.piles, strict=True))
-    after = replace(state, hands=tuple(hands), places=tuple(places), piles=piles,  # type: ignore[arg-type]
+    a, b = state.piles
+    piles = ((*a, card), b) if action.to == PILES[0] else (a, (*b, card))
+    after = replace(state, hands=tuple(hands), places=tuple(places), piles=piles,
                     last=LastPlay(seat, card, action.to, action.source, pair))
     if after.on_piles == after.total:  # TP10: every card on the piles
         return replace(after, result=Result.WON, step=Step.OVER)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-pages = Blueprint("pages", __name__)
+pages: Blueprint = Blueprint("pages", __name__)
 
 from . import exports, forms, frame, home, live, plays, table  # noqa: E402,F401  (routes register on import)
 from .frame import http_error_page  # noqa: E402

@@ -8,8 +8,9 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import Response, g, render_template, request, session, url_for
+from flask import g, render_template, request, session, url_for
 from flask import redirect as _redirect
+from werkzeug.wrappers import Response as BaseResponse  # what redirect() makes
 
 from ...games.base import RuleError, clean_options
 from ...games.ui import FormIntent, FormReply, form_action, parse_uint
@@ -59,7 +60,7 @@ def _is_htmx() -> bool:
 
 
 def answer(record: TableRecord, *, error: dict[str, Any] | None = None, notice: dict[str, str] | None = None,
-           intent: FormIntent | None = None) -> Response | str:
+           intent: FormIntent | None = None) -> BaseResponse | str:
     """htmx: the fragment with the outcome shown in place. Plain form: remember it and redirect (PRG)."""
     intent = intent or FormIntent(None)
     flash = {"table": record.id, "error": error, "notice": notice, "game": intent.flash}
@@ -80,7 +81,7 @@ def _last_text(record: TableRecord) -> dict[str, str]:
 
 
 @pages.post("/t/<tid>/act")
-def act(tid: str) -> Response | str:
+def act(tid: str) -> BaseResponse | str:
     record, _ = service().resolve(tid, write=True)
     snap = service().snapshot(record.id)
     g.game = snap.game
@@ -123,7 +124,7 @@ def act(tid: str) -> Response | str:
 
 
 @pages.get("/t/<tid>/undo")
-def undo_confirm(tid: str) -> Response | str:
+def undo_confirm(tid: str) -> BaseResponse | str:
     record, full = service().resolve(tid)
     if not full:
         return _redirect(url_for("pages.view", vid=record.view_id), 303)
@@ -135,7 +136,7 @@ def undo_confirm(tid: str) -> Response | str:
 
 
 @pages.post("/t/<tid>/undo")
-def undo(tid: str) -> Response | str:
+def undo(tid: str) -> BaseResponse | str:
     record, _ = service().resolve(tid, write=True)
     try:
         service().undo(record.id, version=_version_field(), action_id=_action_id(),
@@ -150,14 +151,14 @@ def undo(tid: str) -> Response | str:
 
 
 @pages.post("/t/<tid>/assistant")
-def set_assistant(tid: str) -> Response | str:
+def set_assistant(tid: str) -> BaseResponse | str:
     """The table setting for a game's private assistant (option ``hints``), for every device at once. Not a
     game action: no version check (the switch says where it should end up, so a repeat is harmless)."""
     return _switch(tid, "hints", request.form.get("hints", ""), FormIntent(None, anchor="#assistant"))
 
 
 @pages.post("/t/<tid>/switch")
-def set_switch(tid: str) -> Response | str:
+def set_switch(tid: str) -> BaseResponse | str:
     """Any true/false setting of the table's game (Pyramid's and Long Seat's risk display…) without script:
     ``name`` is the option, ``value`` on or off; ``anchor`` where the page should come back to."""
     anchor = request.form.get("anchor", "")
@@ -166,7 +167,7 @@ def set_switch(tid: str) -> Response | str:
 
 
 @pages.post("/t/<tid>/setting")
-def set_setting(tid: str) -> Response | str:
+def set_setting(tid: str) -> BaseResponse | str:
     """A setting of kind "custom" from the table page (Laminate's suit names…): the game reads its form
     (``GameUI.setting_forms``), and the value is checked as through ``POST /api/tables/{id}/settings``."""
     record, _ = service().resolve(tid, write=True)
@@ -192,7 +193,7 @@ def set_setting(tid: str) -> Response | str:
     return answer(record, notice=_last_text(record), intent=back)
 
 
-def _switch(tid: str, name: str, wanted: str, back: FormIntent) -> Response | str:
+def _switch(tid: str, name: str, wanted: str, back: FormIntent) -> BaseResponse | str:
     record, _ = service().resolve(tid, write=True)
     snap = service().snapshot(record.id)
     option = next((o for o in snap.game.options if o.id == name and o.setting and o.kind == "bool"), None)

@@ -12,6 +12,7 @@ from typing import Any
 from flask import Response, current_app, g, redirect, render_template, request, url_for
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import RoutingException
+from werkzeug.wrappers import Response as BaseResponse  # what redirect() makes
 
 from ... import games
 from ...games import base
@@ -195,7 +196,7 @@ def _safe_next(target: str | None) -> str:
 
 
 @pages.get("/lang/<code>")
-def set_lang(code: str) -> Response:
+def set_lang(code: str) -> BaseResponse:
     resp = redirect(_safe_next(request.args.get("next")), 303)
     if code in LANGS:
         resp.set_cookie(LANG_COOKIE, code, max_age=YEAR, samesite="Lax", httponly=True)

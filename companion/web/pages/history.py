@@ -60,7 +60,8 @@ def _history_rows(snap: Snapshot, lang: str, key: tuple[str, str]) -> list[dict[
                "undoes": ev.undoes, "action": action, "shown": True,
                "player": players[ev.seat] if ev.seat is not None and 0 <= ev.seat < len(players) else None,
                "by": ev.by, "by_name": players[ev.by] if ev.by is not None and 0 <= ev.by < len(players) else None}
-        text = sentences.get((ev.seq, *key))
+        slot = (ev.seq, *key)
+        text = sentences.get(slot)
         if ev.kind == "next":  # "play again" made the next table (web/pages/plays.py)
             text = texts.t("h_next_table", lang)
         elif ev.kind == "seat":
@@ -76,7 +77,7 @@ def _history_rows(snap: Snapshot, lang: str, key: tuple[str, str]) -> list[dict[
             text = texts.t("h_undo", lang, what=target["text"] if target else "?")
         elif text is None:
             text = _sentence(snap, ui, entry, action, lang) if ui is not None else ""
-            sentences[(ev.seq, *key)] = text
+            sentences[slot] = text
         row["text"] = text
         rows.append(row)
         by_seq[ev.seq] = row

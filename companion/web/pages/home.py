@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, abort, g, redirect, render_template, request, session, url_for
+from flask import abort, g, redirect, render_template, request, session, url_for
+from werkzeug.wrappers import Response as BaseResponse  # what redirect() makes
 
 from ... import games
 from ...games.base import Game, Option
@@ -30,7 +31,7 @@ def _options_view(game: Game, lang: str, chosen: dict[str, str]) -> list[dict[st
             continue
         name = f"opt-{game.id}-{o.id}"
         value = chosen.get(name, _show(o.default))
-        field = {"name": name, "id": name, "kind": o.kind, "label": o.label[1 if lang == "ja" else 0],
+        field: dict[str, Any] = {"name": name, "id": name, "kind": o.kind, "label": o.label[1 if lang == "ja" else 0],
                  "help": o.help[1 if lang == "ja" else 0], "value": value}
         if o.choices:
             field["choices"] = [{"value": _show(c), "label": _choice_label(o, c, lang), "selected": _show(c) == value}
@@ -106,7 +107,7 @@ def _from_this_machine() -> bool:
 
 
 @pages.get("/")
-def home() -> str:
+def home() -> tuple[str, int] | str:
     return _render_home({}, None)
 
 
@@ -135,7 +136,7 @@ def _posted_options(game: Game) -> tuple[dict[str, Any], dict[str, str]]:
 
 
 @pages.post("/")
-def create() -> Response | tuple[str, int] | str:
+def create() -> BaseResponse | tuple[str, int] | str:
     seats = max_seats()
     raw = [request.form.get(f"name{i}", "") for i in range(seats)]
     filled = [(i, name) for i, name in enumerate(raw) if name.strip()]
@@ -155,7 +156,7 @@ def create() -> Response | tuple[str, int] | str:
     if start_raw != "random":
         seat = parse_uint(start_raw)  # ASCII digits only: int() would also read "٣" or "３" as 3
         try:
-            start = [i for i, _ in filled].index(seat)
+            start = [i for i, _ in filled].index(seat if seat is not None else -1)
         except ValueError:
             return _render_home(form, _t("form_missing", what=_t("start_label")), 400)
     try:
@@ -187,7 +188,7 @@ def game_rules(game_id: str) -> str:
 def _rules(game_id: str) -> str:
     game = games.get(game_id)
     ui = game_ui(game) if game is not None else None
-    if ui is None or ui.rules_template is None:
+    if game is None or ui is None or ui.rules_template is None:
         abort(404)
     g.game = game
     others = [{"id": o.id, "name": o.label(g.lang)} for o in games.all_games()

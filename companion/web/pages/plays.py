@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Response, g, redirect, render_template, request, session, url_for
+from flask import g, redirect, render_template, request, session, url_for
+from werkzeug.wrappers import Response as BaseResponse  # what redirect() makes
 
 from ... import games
 from ... import plays as record_of
@@ -41,14 +42,14 @@ def again_view(snap: Snapshot, full: bool) -> dict[str, Any]:
 
 
 @pages.post("/t/<tid>/again")
-def play_again(tid: str) -> Response:
+def play_again(tid: str) -> BaseResponse:
     found, _ = service().resolve(tid, write=True)
     snap, _ = service().play_again(found.id)
     return _follow(found.id, snap.record.id)
 
 
 @pages.get("/t/<tid>/next")
-def follow(tid: str) -> Response:
+def follow(tid: str) -> BaseResponse:
     found, full = service().resolve(tid)
     following = service().next_table(found.id)
     if following is None:
@@ -59,7 +60,7 @@ def follow(tid: str) -> Response:
 
 
 @pages.get("/v/<vid>/next")
-def view_follow(vid: str) -> Response:
+def view_follow(vid: str) -> BaseResponse:
     found, _ = service().resolve(vid)
     following = service().next_table(found.id)
     if following is None:
@@ -67,7 +68,7 @@ def view_follow(vid: str) -> Response:
     return redirect(url_for("pages.view", vid=following.view_id), 303)
 
 
-def _follow(old_id: str, new_id: str) -> Response:
+def _follow(old_id: str, new_id: str) -> BaseResponse:
     """To the new table, keeping who this phone is: the same seat (players keep their seats), and at a table
     whose phones claim seats with a token, the seat claimed again for this phone when it proved it here."""
 
@@ -75,7 +76,7 @@ def _follow(old_id: str, new_id: str) -> Response:
     new_snap = service().snapshot(new_id)
     resp = redirect(url_for("pages.table", tid=new_id), 303)
     path = url_for("pages.table", tid=new_id)
-    me = request.cookies.get(ME_COOKIE)
+    me = request.cookies.get(ME_COOKIE, "")
     if me == "watch" or parse_uint(me, limit=len(old.players)) is not None:
         resp.set_cookie(ME_COOKIE, me, max_age=YEAR, path=path, samesite="Lax", httponly=True)
     proven = request_viewer(old, True).proven
@@ -120,7 +121,7 @@ def plays_page() -> str:
         href = url_for("pages.table", tid=play["id"]) if full else url_for("pages.view", vid=play["table"])
         rows.append({**play, "href": href, "full": full, "game_name": names.get(play["game"], play["game"]),
                      "when": play["created_at"][:16].replace("T", " ")})
-    query = {k: v for k, v in (("game", game), ("status", status), ("player", player)) if v}
+    query: dict[str, Any] = {k: v for k, v in (("game", game), ("status", status), ("player", player)) if v}
     suffix = ("?" + urlencode(query)) if query else ""
     offered = [{"id": gid, "name": name, "selected": gid == game} for gid, name in names.items()]
     more = url_for("pages.plays_page", **query, n=shown + PAGE) if shown < len(chosen) else None

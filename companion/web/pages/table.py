@@ -8,6 +8,7 @@ import secrets
 from typing import Any
 
 from flask import Response, g, redirect, render_template, request, session, url_for
+from werkzeug.wrappers import Response as BaseResponse  # what redirect() makes
 
 from ...games.base import RuleError
 from ...games.ui import TableRequest, parse_uint
@@ -130,7 +131,7 @@ def remember_joined(table_id: str) -> None:
 
 
 @pages.get("/t/<tid>")
-def table(tid: str) -> Response | str:
+def table(tid: str) -> BaseResponse | str:
     record, full = service().resolve(tid)
     if not full:
         return redirect(url_for("pages.view", vid=record.view_id), 303)
@@ -142,7 +143,7 @@ def table(tid: str) -> Response | str:
 
 
 @pages.get("/t/<tid>/fragment")
-def fragment(tid: str) -> Response | str:
+def fragment(tid: str) -> BaseResponse | str:
     record, full = service().resolve(tid)
     return _fragment(record, full)
 
@@ -154,22 +155,22 @@ def view(vid: str) -> str:
 
 
 @pages.get("/v/<vid>/fragment")
-def view_fragment(vid: str) -> Response | str:
+def view_fragment(vid: str) -> BaseResponse | str:
     record, _ = service().resolve(vid)
     return _fragment(record, False)
 
 
-def _fragment(record: TableRecord, full: bool) -> Response | str:
+def _fragment(record: TableRecord, full: bool) -> BaseResponse | str:
     since = parse_uint(request.args.get("since"))
     if since is not None and since == service().version(record.id):
         return Response(status=204)
     from ..fragcache import fragment_response  # one rendering per version and viewer, shared by the phones
 
-    return fragment_response(record, full, lambda: render_table(record, full, fragment=True))  # type: ignore[return-value]
+    return fragment_response(record, full, lambda: render_table(record, full, fragment=True))
 
 
 @pages.post("/t/<tid>/seat")
-def claim_seat(tid: str) -> Response:
+def claim_seat(tid: str) -> BaseResponse:
     """The claim form of a table with secrets: this phone takes a seat and keeps its token in a cookie."""
     record, _ = service().resolve(tid, write=True)
     seat = parse_uint(request.form.get("seat"), limit=len(record.players))
@@ -188,7 +189,7 @@ def claim_seat(tid: str) -> Response:
 
 
 @pages.post("/t/<tid>/me")
-def set_me(tid: str) -> Response:
+def set_me(tid: str) -> BaseResponse:
     record, _ = service().resolve(tid, write=True)
     resp = redirect(url_for("pages.table", tid=record.id), 303)
     seat = request.form.get("seat", "")
