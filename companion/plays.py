@@ -26,9 +26,6 @@ from .tables import Snapshot
 
 FORMAT = 1  # bump when the shape of a derived play changes: cached plays of another format are derived again
 
-#: BoardGameGeek ids, for BG Stats to match games on import (0: unknown, the player matches it by hand).
-BGG_IDS: dict[str, int] = {"rummikub": 811}
-
 #: A namespace for the plays' UUIDs in the BG Stats file: stable per table (a second import updates, never
 #: duplicates) without giving away the table's view id.
 PLAY_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://companion.invalid/plays")
@@ -237,12 +234,19 @@ def bgstats(all_plays: Iterable[dict[str, Any]], game_names: dict[str, str], loc
         "locations": [{"id": 1, "uuid": str(uuid.uuid5(PLAY_NAMESPACE, "location")), "name": location,
                        "modificationDate": now}],
         "games": [{"id": i, "uuid": str(uuid.uuid5(PLAY_NAMESPACE, "game:" + gid)), "name": game_names.get(gid, gid),
-                   "bggId": BGG_IDS.get(gid, 0), "bggName": "", "bggYear": 0, "modificationDate": now,
+                   "bggId": _bgg_id(gid), "bggName": "", "bggYear": 0, "modificationDate": now,
                    "cooperative": False, "highestWins": True, "noPoints": not scored.get(gid, False),
                    "usesTeams": False, "sourceGameId": gid}
                   for gid, i in game_ids.items()],
         "plays": out_plays,
     }
+
+
+def _bgg_id(game_id: str) -> int:
+    """BoardGameGeek's id of a game (its declaration's ``bgg_id``), for BG Stats to match games on import;
+    0 when unknown (the player matches it by hand)."""
+    game = games.get(game_id)
+    return game.bgg_id if game is not None else 0
 
 
 CSV_COLUMNS = ("play", "game", "game_name", "status", "started", "finished", "duration_min", "seat", "player",

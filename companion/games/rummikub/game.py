@@ -103,6 +103,7 @@ _ui, _api_schema = presentation(__package__)  # loaded only by the pages and the
 
 GAME = Game(
     id="rummikub",
+    bgg_id=811,  # BoardGameGeek (BG Stats matches plays by it)
     name=("Rummikub", "ラミーキューブ"),
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
