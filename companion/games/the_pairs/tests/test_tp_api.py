@@ -6,7 +6,6 @@ same STATE, and hostile input is refused with a clear 4xx that changes nothing."
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -18,7 +17,6 @@ from tp_helpers import World, act
 from companion.games.the_pairs import GAME, new_game
 from companion.service import TableService
 from companion.store import Store
-from companion.web import create_app
 from companion.web.openapi import _state
 
 NAMES = ["Aki", "Ben", "Chie", "Dai", "Emi"]
@@ -27,20 +25,6 @@ assert PART is not None
 STATE_SCHEMA = Draft202012Validator({**_state(GAME, PART), "components": {"schemas": {}}})
 ACTION_SCHEMA = Draft202012Validator({"anyOf": PART["actions"]})
 LOGGED_SCHEMA = Draft202012Validator({"anyOf": PART["logged"]})
-
-
-@pytest.fixture
-def app(tmp_path) -> Iterator[Flask]:
-    app = create_app(str(tmp_path / "tp.db"), secret_key="test")
-    app.config.update(TESTING=True)
-    yield app
-    app.extensions["companion"].close()
-    app.extensions["companion"].store.close()
-
-
-@pytest.fixture
-def client(app: Flask) -> FlaskClient:
-    return app.test_client()
 
 
 def create(client: FlaskClient, n: int = 3, **body: Any) -> dict[str, Any]:
