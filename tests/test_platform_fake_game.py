@@ -246,6 +246,10 @@ def test_a_registered_game_is_played_through_the_pages(client: FlaskClient) -> N
     for junk in ({"n": "one"}, {"n": "1", "seat": "0"}, {"n": "-1"}, {"n": "١"}):  # read by the declaration
         client.post(f"/t/{tid}/act", data={"csrf_token": token, "version": "1", "type": "add", **junk})
         assert "Not accepted" in client.get(f"/t/{tid}").get_data(as_text=True)
+    checked = client.post(f"/t/{tid}/act", data={"csrf_token": token, "type": "add", "n": "2", "dry_run": "1"})
+    assert checked.status_code == 303 and "1 / 5" in client.get(f"/t/{tid}").get_data(as_text=True)  # asked only
+    client.post(f"/t/{tid}/act", data={"csrf_token": token, "type": "add", "n": "2", "dry_run": "1", "version": "0"})
+    assert "Not accepted" in client.get(f"/t/{tid}").get_data(as_text=True)  # a stale check is refused too
     fragment = client.get(f"/t/{tid}/fragment").get_data(as_text=True)
     assert fragment.startswith('<div id="table" class="table race"') and 'data-version="1"' in fragment
     rows = list(csv.reader(io.StringIO(client.get(f"/t/{tid}/log.csv").get_data(as_text=True).lstrip("\ufeff"))))

@@ -53,8 +53,10 @@ class TableRequest(Generic[S]):
 @dataclass(frozen=True)
 class FormReply:
     """Where the answer to a posted form goes (games on the contract): ``where`` a refusal of it is shown on
-    the page (a place the game's template names, or "top"/"bar"), the ``anchor`` ("#…") to land on, and
-    ``flash``: game data to echo into the next page (what a player typed, an open picker…)."""
+    the page (a place the game's template names, or "top"/"bar"), the ``anchor`` ("#…") to land on,
+    and ``flash``: game data to echo into the next page (what a player typed, an open picker…). A form that
+    posts ``dry_run`` (a "check" button: ``name="dry_run" value="1"``) only asks whether the action would be
+    accepted; nothing is stored."""
 
     where: str = "bar"
     anchor: str = ""

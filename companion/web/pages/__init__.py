@@ -15,7 +15,9 @@ URLs (fixed):
   /plays, /players       plays remembered, each player's record; /t/<id>/again, /t/<id>/next: play again
 
 Each module has one job: ``frame`` (language, texts, assets, errors, manifest), ``home`` (start page and
-rules), ``table`` (the table pages and their view), ``forms`` (acting through forms), ``exports`` (QR and logs).
+rules), ``table`` (the table pages and their view), ``history`` (the readable log), ``forms`` (acting through
+forms), ``exports`` (QR and logs), ``plays`` (play again, the plays pages), ``live`` (the page stream). Who is
+asking is ``companion.web.viewer``'s, shared with the API.
 """
 
 from __future__ import annotations

@@ -89,7 +89,8 @@ def act(tid: str) -> BaseResponse | str:
     if snap.game.actions is not None:  # the contract: the game's declarations read the form
         posted = {key: request.form.getlist(key) for key in request.form}
         reply = ui.form_reply(str(posted.get("type", [""])[0])[:20], posted) if ui is not None else FormReply()
-        intent = FormIntent(None, where=reply.where, anchor=reply.anchor, flash=reply.flash)
+        dry_run = bool((posted.get("dry_run") or [""])[0])  # a "check" button: ask, store nothing
+        intent = FormIntent(None, dry_run=dry_run, where=reply.where, anchor=reply.anchor, flash=reply.flash)
         try:
             action = snap.game.read_form(posted, snap.context())
         except RuleError as exc:
