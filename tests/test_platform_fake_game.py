@@ -31,6 +31,7 @@ from companion.games.moves import ActionSet, Move
 from companion.games.texts import Texts
 from companion.games.ui import GameUI, TableRequest
 from companion.web import create_app
+from companion.web.openapi import document
 
 
 @dataclass(frozen=True)
@@ -126,11 +127,13 @@ TEMPLATE = (  # the live region: what the game shows inside the frame's _game_ta
 def app(tmp_path) -> Iterator[Flask]:
     """The app made after the game is registered (as at start-up: the registry first, then the web layer)."""
     games.register(RACE)
+    document.cache_clear()  # the OpenAPI document is made once per process: made again with this game
     app = create_app(str(tmp_path / "race.db"), secret_key="test")
     app.config.update(TESTING=True)
     app.jinja_loader = ChoiceLoader([DictLoader({"race/_table.html": TEMPLATE}), app.jinja_loader])
     yield app
     games.unregister("race")
+    document.cache_clear()
     app.extensions["companion"].close()
     app.extensions["companion"].store.close()
 
