@@ -22,7 +22,7 @@ OWN: dict[str, tuple[str, str]] = {
     "st_pay": ("{name} pays the penalty", "{name}さんがペナルティを支払います"),
     "st_take": ("{name} takes a die from {victim}'s cards", "{name}さんが{victim}さんの課題カードからダイスを奪います"),
     "st_scored": ("Game 1 is over", "1回目のゲーム終了"),
-    "skips_n": ("Skipped in a row: {n} of {of}", "連続スキップ：{n}／{of}"),
+    "skips_in_row": ("Skipped in a row: {n} of {of}", "連続スキップ：{n}／{of}"),
     # --- the box ---------------------------------------------------------------------------------------------
     "box_label": ("The box", "箱"),
     "box_empty": ("The box is empty", "箱は空です"),
@@ -43,8 +43,13 @@ OWN: dict[str, tuple[str, str]] = {
     "players_title": ("Players", "プレイヤー"),
     "materials": ("Materials", "材料"),
     "bank": ("Bank", "銀行"),
+    # a count is said through tn(): the "_1" text for one, the "_n" text for any other number
+    "dice_1": ("1 die", "ダイス1個"),
     "dice_n": ("{n} dice", "ダイス{n}個"),
+    "coins_1": ("1 coin", "コイン1枚"),
     "coins_n": ("{n} coins", "コイン{n}枚"),
+    "pts_1": ("1 pt", "1点"),
+    "pts_n": ("{n} pts", "{n}点"),
     "badge_parent": ("Parent", "親"),
     "badge_asked": ("Answering", "回答中"),
     "badge_passed": ("Passed", "パス"),
@@ -54,7 +59,7 @@ OWN: dict[str, tuple[str, str]] = {
     "score_now": ("now {n}", "現在{n}点"),
     "card_label": ("Task card {card}", "課題カード{card}"),
     "card_empty": ("Task card {card}: empty", "課題カード{card}：空き"),
-    "card_with": ("Task card {card}: a {face} ({points} pts)", "課題カード{card}：{face}の目（{points}点）"),
+    "card_with": ("Task card {card}: a {face} ({points})", "課題カード{card}：{face}の目（{points}）"),
     "die_label": ("a die showing {face}", "{face}の目のダイス"),
     "no_cards": ("No task cards yet", "課題カードはまだありません"),
     "later_cards": ("Game 2: cards {cards}", "2回目：カード{cards}"),
@@ -62,6 +67,13 @@ OWN: dict[str, tuple[str, str]] = {
     "actions_for": ("For {name}", "{name}さんの操作"),
     "wait_for": ("Waiting for {name}", "{name}さんを待っています"),
     "on_own_phone": ("on their own phone", "本人の端末で操作します"),
+    "wait_answer": ("{name} is answering: pass or doubt", "{name}さんがパスかダウトを答えています"),
+    "answer_later": ("You are asked after them.", "あなたはその後に答えます。"),
+    "act_for": ("Act for {name}…", "{name}さんの代わりに操作…"),
+    "answer_for": ("Answer for {name}…", "{name}さんの代わりに答える…"),
+    "act_for_help": ("This is {me}'s phone. What you tap here counts as {name}'s, and the history notes it came "
+                     "from this phone.", "この端末は{me}さんのものです。ここでの操作は{name}さんの操作として記録され、"
+                     "この端末からだったことも履歴に残ります。"),
     "roll": ("Roll the die", "ダイスを振る"),
     "roll_sub_dice": ("one die from the materials into the real box", "材料のダイス1個を本物の箱へ"),
     "roll_sub_box": ("this phone is the box: only you will see the face",
@@ -79,6 +91,7 @@ OWN: dict[str, tuple[str, str]] = {
     "declare_card": ("On task card", "置く課題カード"),
     "declare": ("Declare", "宣言する"),
     "answer_title": ("Pass or doubt?", "パスかダウトか？"),
+    "answer_title_me": ("Your answer, {name}: pass or doubt?", "{name}さん、パスかダウトか答えてください"),
     "pass": ("Pass", "パス"),
     "doubt": ("Doubt!", "ダウト！"),
     "reveal_title": ("What does the die in the box show?", "箱の中のダイスの目は？"),
@@ -93,8 +106,10 @@ OWN: dict[str, tuple[str, str]] = {
     "next_game_help": ("Everyone plays again with their three other task cards; the eliminated start with a "
                        "die more.",
                        "全員が残りの3枚の課題カードで再び遊びます。脱落した人はダイスを1個多く持って始めます。"),
-    "extra_short": ("The bank had too few dice: {n} eliminated player(s) start without the extra die.",
-                    "銀行のダイスが足りないため、脱落した{n}人は追加のダイスなしで始めます。"),
+    "extra_short_1": ("The bank had too few dice: 1 eliminated player starts without the extra die.",
+                      "銀行のダイスが足りないため、脱落した1人は追加のダイスなしで始めます。"),
+    "extra_short_n": ("The bank had too few dice: {n} eliminated players start without the extra die.",
+                      "銀行のダイスが足りないため、脱落した{n}人は追加のダイスなしで始めます。"),
     # --- set-up ----------------------------------------------------------------------------------------------
     "setup_help": ("Each player draws three of their task cards 1–6 at random and lays them face up. Tap the "
                    "three numbers for each player, or let the app draw.",
@@ -167,6 +182,12 @@ ST = Texts(OWN, COMMON)
 
 def t(key: str, lang: str, **params: Any) -> str:
     return ST.t(key, lang, **params)
+
+
+def tn(key: str, n: int, lang: str, **params: Any) -> str:
+    """A count in words: ``key_1`` for one, ``key_n`` for any other number (the English plural; the pair
+    becomes one ngettext entry when the texts move to catalogs)."""
+    return ST.t(f"{key}_1" if n == 1 else f"{key}_n", lang, n=n, **params)
 
 
 JS_TEXT: tuple[str, ...] = ()

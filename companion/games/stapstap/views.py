@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..ui import TableRequest
-from .texts import t
+from .texts import t, tn
 
 PIPS = {1: (4,), 2: (0, 8), 3: (0, 4, 8), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8), 6: (0, 2, 3, 5, 6, 8)}
 
@@ -41,8 +41,10 @@ def table_view(req: TableRequest) -> dict[str, Any]:
     me = req.me
     actor = _actor(a)
     full = req.viewer.full
-    # real dice: one phone may run the whole table; phone box: each seat acts on its own proven phone
+    # real dice: any phone may act (one phone can run the table), but a phone that said which player it is
+    # acts for another player only through a deliberate step; phone box: each seat acts on its own proven phone
     can_act = full and (not box_mode or actor is None or me == actor)
+    act_for = can_act and not box_mode and actor is not None and me is not None and me != actor
     parent = a["parent"]
     doubt = a["doubt"]
     players = []
@@ -52,8 +54,8 @@ def table_view(req: TableRequest) -> dict[str, Any]:
             face = c["face"]
             pts = a["points"][c["card"] - 1][face - 1] if face else None
             cards.append({"card": c["card"], "face": face, "die": die_view(face, lang), "points": pts,
-                          "label": t("card_with", lang, card=c["card"], face=face, points=pts) if face
-                          else t("card_empty", lang, card=c["card"]),
+                          "label": t("card_with", lang, card=c["card"], face=face, points=tn("pts", pts, lang))
+                          if face else t("card_empty", lang, card=c["card"]),
                           "declared": step == "challenge" and p["seat"] == parent and a["box"]
                           and a["box"]["card"] == c["card"],
                           "taken": bool(doubt and doubt.get("card_taken") == c["card"]
@@ -63,7 +65,7 @@ def table_view(req: TableRequest) -> dict[str, Any]:
             "asked": p["answer"] == "asked", "passed": p["answer"] == "pass",
             "doubter": bool(doubt and doubt["doubter"] == p["seat"] and step in ("reveal", "pay", "take")),
             "dice_list": range(min(p["dice"], 8)), "coin_list": range(min(p["coins"], 6)),
-            "dice_text": t("dice_n", lang, n=p["dice"]), "coins_text": t("coins_n", lang, n=p["coins"]),
+            "dice_text": tn("dice", p["dice"], lang), "coins_text": tn("coins", p["coins"], lang),
             "unused_text": t("later_cards", lang, cards="・".join(map(str, p["unused"]))) if p["unused"] else "",
         })
     box = a["box"]
@@ -80,7 +82,11 @@ def table_view(req: TableRequest) -> dict[str, Any]:
         "players": players, "bank": a["bank"], "bank_dice_list": range(min(a["bank"]["dice"], 15)),
         "bank_coin_list": range(min(a["bank"]["coins"], 6)), "box": box_view, "result": result,
         "headline": headline, "can_act": can_act, "actor": actor, "actor_name": actor_name,
-        "acting_for": actor_name if can_act and not box_mode and actor is not None else None,
+        # a device with no seat runs the table for whoever acts: it says whose controls these are
+        "acting_for": actor_name if can_act and not box_mode and actor is not None and me is None else None,
+        "act_for": act_for, "act_for_id": f"st-act-for-{a['game_no']}-{a['rolls']}-{step}-{actor}",
+        "my_turn": me is not None and me == actor, "running": not a["over"],
+        "answer_later": step == "challenge" and me is not None and me in a["to_ask"][1:],
         "can": a["can"], "skips": a["skips"], "active_count": sum(1 for p in a["players"] if not p["out"]),
         "face_choices": [die_view(f, lang) for f in range(1, 7)],
         "empty_cards": [c["card"] for c in a["players"][parent]["cards"] if c["face"] is None]
@@ -91,7 +97,9 @@ def table_view(req: TableRequest) -> dict[str, Any]:
         "setup_rows": _setup_rows(a, req) if step == "setup" else [],
         "points_rows": [{"card": i + 1, "values": row} for i, row in enumerate(a["points"])],
         "scores": _scores(a, names, lang), "over": a["over"], "winners_text": _winners(a, names, lang),
-        "extra_short": a["extra_short"] if a["game_no"] == 2 and step == "start" else 0,
+        "extra_short": tn("extra_short", a["extra_short"], lang)
+        if a["extra_short"] and a["game_no"] == 2 and step == "start" else "",
+        "bank_text": f'{tn("dice", a["bank"]["dice"], lang)}, {tn("coins", a["bank"]["coins"], lang)}',
         "me_parent": me is not None and me == parent, "full": full,
         "ranking": a["ranking"], "announcements": _announcements(a, result, lang),
     }
