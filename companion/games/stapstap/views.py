@@ -53,9 +53,10 @@ def table_view(req: TableRequest) -> dict[str, Any]:
         for c in p["cards"]:
             face = c["face"]
             pts = a["points"][c["card"] - 1][face - 1] if face else None
+            label = (t("card_with", lang, card=c["card"], face=face, points=tn("pts", pts, lang)) if pts is not None
+                     else t("card_empty", lang, card=c["card"]))
             cards.append({"card": c["card"], "face": face, "die": die_view(face, lang), "points": pts,
-                          "label": t("card_with", lang, card=c["card"], face=face, points=tn("pts", pts, lang))
-                          if face else t("card_empty", lang, card=c["card"]),
+                          "label": label,
                           "declared": step == "challenge" and p["seat"] == parent and a["box"]
                           and a["box"]["card"] == c["card"],
                           "taken": bool(doubt and doubt.get("card_taken") == c["card"]
