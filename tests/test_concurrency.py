@@ -1,4 +1,4 @@
-"""Simultaneous devices over real HTTP (waitress on 127.0.0.1): one winner per version, the rest told
+"""Simultaneous devices over real HTTP (the production server on 127.0.0.1): one winner per version, the rest told
 ``stale``; retries with one ``action_id`` store one event; never a 5xx or "database is locked"."""
 
 from __future__ import annotations

@@ -38,19 +38,8 @@ pytestmark = pytest.mark.slow
 KILLS = 5
 TIME_BUDGET = 30.0  # seconds for the whole test
 
-FALLBACK = (
-    "import sys, waitress\n"
-    "from companion.web import create_app\n"
-    "waitress.serve(create_app(sys.argv[1]), host='127.0.0.1', port=int(sys.argv[2]), threads=8,\n"
-    "               channel_request_lookahead=1)\n"
-)
-
-
 def server_command(db: str, port: int) -> list[str]:
-    if (REPO / "companion" / "server" / "cli.py").exists() or (REPO / "companion" / "cli.py").exists():
-        return [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(port),
-                "--db", db, "-q"]
-    return [sys.executable, "-c", FALLBACK, db, str(port)]
+    return [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(port), "--db", db, "-q"]
 
 
 class Server:

@@ -2,8 +2,7 @@
 
 * ``FlaskCaller`` / ``HttpCaller``: one ``call(method, path, body) -> (status, json)`` over the Flask test
   client or real HTTP (stdlib ``http.client``, loopback only).
-* ``LiveServer``: the app under waitress in a daemon thread on 127.0.0.1 (a real threaded server, for SSE
-  and concurrency).
+* ``LiveServer``: the app under the production server in a thread on 127.0.0.1 (for SSE and concurrency).
 * ``Reference``: the engine as reference model, replaying accepted actions independently of the service.
 * ``Walker``: a random-walk player that picks legal actions from STATE alone (it tracks which cards lie on
   the table; the companion never sees hands, so any card not on the table may come from a hand).
@@ -109,7 +108,7 @@ class LiveServer(SharedLiveServer):
     """The shared live server, with an HTTP caller for the API tests."""
 
     def __init__(self, app: Flask, threads: int = 32) -> None:
-        super().__init__(app, threads=threads, lookahead=1)
+        super().__init__(app, threads=threads)
 
     def caller(self) -> HttpCaller:
         return HttpCaller(self.port)

@@ -1,0 +1,57 @@
+"""The ASGI app that ``companion serve`` runs: the live streams on the event loop (streams.py), every other request
+to Flask through a2wsgi's WSGI bridge (a thread pool of ``threads``), with the per-device guards (guard.py) and
+the request log (reqlog.py) in front of both."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from a2wsgi import WSGIMiddleware
+
+from .guard import BUDGETS, MAX_CLIENT_REQUESTS, MAX_CLIENT_STREAMS, MAX_STREAMS, Budget, Guard, Receive, Scope, Send
+from .reqlog import RequestLog
+from .streams import LiveLayer, is_stream
+
+THREADS = 32  # Flask's requests (pages, the API) at once; streams take none
+MIN_THREADS = 4
+
+
+class CompanionApp:
+    """Routes a request: a stream to the live layer, anything else to Flask."""
+
+    def __init__(self, flask_app: Any, *, threads: int = THREADS) -> None:
+        self.flask = flask_app
+        self.live = LiveLayer(flask_app)
+        self.wsgi = WSGIMiddleware(flask_app, workers=threads)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = scope["type"]
+        if kind == "http":
+            if is_stream(scope["method"], scope["path"]):
+                await self.live.handle(scope, receive, send)  # type: ignore[arg-type]
+            else:
+                await self.wsgi(scope, receive, send)  # type: ignore[arg-type]
+        elif kind == "lifespan":
+            while True:
+                message = await receive()
+                if message["type"] == "lifespan.startup":
+                    self.live.start()
+                    await send({"type": "lifespan.startup.complete"})
+                elif message["type"] == "lifespan.shutdown":
+                    await send({"type": "lifespan.shutdown.complete"})
+                    return
+        elif kind == "websocket":
+            await send({"type": "websocket.close", "code": 1000})
+
+
+def build_app(flask_app: Any, *, threads: int = THREADS, max_streams: int | None = MAX_STREAMS,
+              max_client_streams: int | None = MAX_CLIENT_STREAMS,
+              max_client_requests: int | None = MAX_CLIENT_REQUESTS, budget: Budget | None | bool = True,
+              trust_proxy: bool = False, redact_ids: bool = True,
+              log_prefix: str = "") -> tuple[Any, CompanionApp, Guard]:
+    """(the ASGI app to serve, its router — ``.live`` is the live layer —, its guard)."""
+    router = CompanionApp(flask_app, threads=threads)
+    guard = Guard(router, max_streams=max_streams, max_client_streams=max_client_streams,
+                  max_client_requests=max_client_requests,
+                  budget=Budget(BUDGETS) if budget is True else (budget or None), trust_proxy=trust_proxy)
+    return RequestLog(guard, redact_ids=redact_ids, prefix=log_prefix), router, guard
