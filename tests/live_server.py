@@ -4,13 +4,14 @@ thread of the test's process.
 
 Not a test module. ``tests/conftest.py`` puts this folder on ``sys.path`` so every test folder can import it.
 The per-device caps are off by default (a test's many clients all come from 127.0.0.1); ``caps=True`` keeps
-``companion serve``'s.
+``companion serve``'s. Any other WSGI app (a test's own little site) is served the same way, without streams.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from a2wsgi import WSGIMiddleware
 from flask import Flask
 
 from companion.server.asgi import build_app
@@ -23,18 +24,23 @@ class LiveServer:
         self.app = app
         limits: dict[str, Any] = {} if caps else {"max_streams": None, "max_client_streams": None,
                                                    "max_client_requests": None, "budget": None}
-        self.asgi, self.router, self.guard = build_app(app, threads=threads, **limits)
         sock = bind_socket("127.0.0.1", 0)
         self.port: int = sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
-        self.server = Background(self.asgi, sock, before_stop=self.router.live.close)
+        if isinstance(app, Flask) and "companion" in app.extensions:
+            self.asgi, self.router, self.guard = build_app(app, threads=threads, **limits)
+            self.server = Background(self.asgi, sock, before_stop=self.router.live.close)
+        else:
+            self.router = None
+            self.server = Background(WSGIMiddleware(app, workers=threads), sock)
 
     def __enter__(self) -> LiveServer:
         self.server.start()
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if isinstance(self.app, Flask):
+        if isinstance(self.app, Flask) and "companion" in self.app.extensions:
             self.app.extensions["companion"].close()  # ends what else waits on the service
         self.server.stop()
-        self.router.live.stop()
+        if self.router is not None:
+            self.router.live.stop()
