@@ -132,11 +132,12 @@ def with_cookies_set(environ: dict[str, Any], headers: list[tuple[bytes, bytes]]
 # --------------------------------------------------------------------------- streams
 
 class Stream:
-    __slots__ = ("live", "environ", "sent", "target", "offered", "wake", "gone", "failed")
+    __slots__ = ("live", "environ", "context", "sent", "target", "offered", "wake", "gone", "failed")
 
     def __init__(self, live: LiveStream, environ: dict[str, Any]) -> None:
         self.live = live
         self.environ = environ
+        self.context: Any = None  # the Flask request context its renderings run in, made at the first
         self.sent = live.version  # the version the phone has (for the API: the last event sent)
         self.target = live.version  # the API's: the newest version heard
         self.offered: tuple[int, tuple[bytes, bytes]] | None = None  # the page's: the latest fragment not sent
@@ -259,10 +260,16 @@ class LiveLayer:
         return out
 
     def render_one(self, stream: Stream) -> tuple[int, tuple[bytes, bytes]] | None:
+        """In a worker thread: the stream's next event, in its own request context. The context is made once
+        and pushed again for each rendering (as Flask's ``stream_with_context`` does): its session is opened
+        once, its parsed headers are kept; ``preprocess_request`` runs the before-request hooks each time (the
+        Host check, the page's language in ``g``)."""
         render = stream.live.render
         if render is None:
             return None
-        with self.flask.request_context(stream.environ):
+        if stream.context is None:
+            stream.context = self.flask.request_context(stream.environ)
+        with stream.context:
             if self.flask.preprocess_request() is not None:  # refused now (never, once the stream was let in)
                 return None
             return render()
