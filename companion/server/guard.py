@@ -244,10 +244,12 @@ class Guard:
     async def _body(self, scope: Scope, receive: Receive, send: Send) -> Receive | None:
         """The whole body read here (limit and deadline), then handed to the app as one message; None when
         the request was refused or its client left."""
-        declared = _content_length(scope)
+        declared, chunked = _body_declared(scope)
         if declared is not None and declared > self.max_body_bytes:
             await self._refuse(send, 413, "too_large", close=True)
             return None
+        if not declared and not chunked and scope.get("http_version") != "2":  # (HTTP/2 frames a body itself)
+            return receive  # no body (a GET): nothing to wait for, and the app's first read answers at once
         deadline = time.monotonic() + self.body_timeout
         chunks: list[bytes] = []
         size = 0
@@ -293,11 +295,15 @@ class Guard:
             log.warning(text)
 
 
-def _content_length(scope: Scope) -> int | None:
+def _body_declared(scope: Scope) -> tuple[int | None, bool]:
+    """(the declared Content-Length, whether the body is chunked)."""
+    length, chunked = None, False
     for name, value in scope.get("headers", ()):
         if name == b"content-length":
             try:
-                return int(value)
+                length = int(value)
             except ValueError:
-                return None  # the HTTP parser refuses a malformed length before we are called
-    return None
+                pass  # the HTTP parser refuses a malformed length before we are called
+        elif name == b"transfer-encoding":
+            chunked = True
+    return length, chunked
