@@ -55,3 +55,19 @@ def build_app(flask_app: Any, *, threads: int = THREADS, max_streams: int | None
                   max_client_requests=max_client_requests,
                   budget=Budget(BUDGETS) if budget is True else (budget or None), trust_proxy=trust_proxy)
     return RequestLog(guard, redact_ids=redact_ids, prefix=log_prefix), router, guard
+
+
+def serve_in_thread(flask_app: Any, host: str = "127.0.0.1", port: int = 0, *, threads: int = 16,
+                    caps: bool = False) -> tuple[Any, int]:
+    """The production server for ``flask_app`` in a thread of this process (scripts: screenshots, benchmarks):
+    (its ``serve.Background``, the port). The per-device caps are off unless ``caps``: a script's many clients
+    come from one address."""
+    from .serve import Background
+    from .sockets import bind_socket
+
+    limits: dict[str, Any] = {} if caps else {"max_streams": None, "max_client_streams": None,
+                                               "max_client_requests": None, "budget": None}
+    asgi, router, _ = build_app(flask_app, threads=threads, **limits)
+    sock = bind_socket(host, port)
+    bound = sock.getsockname()[1]
+    return Background(asgi, sock, before_stop=router.live.close).start(), bound

@@ -28,6 +28,7 @@ page's request too: the frame's scripts read these codes), with the security hea
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import math
@@ -300,10 +301,8 @@ def _body_declared(scope: Scope) -> tuple[int | None, bool]:
     length, chunked = None, False
     for name, value in scope.get("headers", ()):
         if name == b"content-length":
-            try:
+            with contextlib.suppress(ValueError):  # the HTTP parser refuses a malformed length before us
                 length = int(value)
-            except ValueError:
-                pass  # the HTTP parser refuses a malformed length before we are called
         elif name == b"transfer-encoding":
             chunked = True
     return length, chunked
