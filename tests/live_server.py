@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from a2wsgi import WSGIMiddleware
 from flask import Flask
 
 from companion.server.asgi import build_app
+from companion.server.bridge import WSGIBridge
 from companion.server.serve import Background
 from companion.server.sockets import bind_socket
 
@@ -32,7 +32,8 @@ class LiveServer:
             self.server = Background(self.asgi, sock, before_stop=self.router.live.close)
         else:
             self.router = None
-            self.server = Background(WSGIMiddleware(app, workers=threads), sock)
+            self.bridge = WSGIBridge(app, threads)
+            self.server = Background(self.bridge, sock)
 
     def __enter__(self) -> LiveServer:
         self.server.start()
@@ -44,3 +45,6 @@ class LiveServer:
         self.server.stop()
         if self.router is not None:
             self.router.live.stop()
+            self.router.wsgi.close()
+        else:
+            self.bridge.close()

@@ -20,7 +20,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from live_server import LiveServer
 
-from companion.server.streams import LiveLayer, wsgi_environ
+from companion.server.bridge import wsgi_environ
+from companion.server.streams import LiveLayer
 
 NAMES = ["Hilbert", "Noether", "Banach"]
 

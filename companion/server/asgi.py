@@ -1,13 +1,12 @@
 """The ASGI app that ``companion serve`` runs: the live streams on the event loop (streams.py), every other request
-to Flask through a2wsgi's WSGI bridge (a thread pool of ``threads``), with the per-device guards (guard.py) and
-the request log (reqlog.py) in front of both."""
+to Flask, answered whole in a thread of a pool of ``threads`` (bridge.py), with the per-device guards (guard.py)
+and the request log (reqlog.py) in front of both."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from a2wsgi import WSGIMiddleware
-
+from .bridge import WSGIBridge
 from .guard import BUDGETS, MAX_CLIENT_REQUESTS, MAX_CLIENT_STREAMS, MAX_STREAMS, Budget, Guard, Receive, Scope, Send
 from .reqlog import RequestLog
 from .streams import LiveLayer, is_stream
@@ -22,7 +21,7 @@ class CompanionApp:
     def __init__(self, flask_app: Any, *, threads: int = THREADS) -> None:
         self.flask = flask_app
         self.live = LiveLayer(flask_app)
-        self.wsgi = WSGIMiddleware(flask_app, workers=threads)
+        self.wsgi = WSGIBridge(flask_app, threads)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]

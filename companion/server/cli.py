@@ -306,6 +306,7 @@ def build(settings: Settings, worker: int | None = None) -> tuple[Any, Any, Call
 
     def closed() -> None:
         router.live.stop()
+        router.wsgi.close()
         if close is not None:
             close()
 

@@ -23,16 +23,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import logging
 import re
-import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from ..web import sse
 from ..web.sse import LIVE_KEY, LiveStream
+from .bridge import call_wsgi, wsgi_environ
 
 log = logging.getLogger("companion.server")
 
@@ -42,67 +41,6 @@ LIVE_THREADS = 4  # the streams' opening requests and the renderings; never the 
 
 def is_stream(method: str, path: str) -> bool:
     return method == "GET" and _STREAM_PATH.fullmatch(path) is not None
-
-
-# --------------------------------------------------------------------------- a request for Flask, from ASGI
-
-def wsgi_environ(scope: dict[str, Any], body: bytes = b"") -> dict[str, Any]:
-    """A WSGI environ for ``scope`` (PEP 3333; the same keys a WSGI server gives)."""
-    server = scope.get("server") or ("localhost", 80)
-    root = scope.get("root_path", "")
-    path = scope["path"]
-    if root and path.startswith(root):
-        path = path[len(root):]
-    environ: dict[str, Any] = {
-        "REQUEST_METHOD": scope["method"],
-        "SCRIPT_NAME": root.encode("utf-8").decode("latin-1"),
-        "PATH_INFO": path.encode("utf-8").decode("latin-1"),
-        "QUERY_STRING": scope.get("query_string", b"").decode("latin-1"),
-        "SERVER_NAME": str(server[0]),
-        "SERVER_PORT": str(server[1] or 0),
-        "SERVER_PROTOCOL": f"HTTP/{scope.get('http_version', '1.1')}",
-        "wsgi.version": (1, 0),
-        "wsgi.url_scheme": scope.get("scheme", "http"),
-        "wsgi.input": io.BytesIO(body),
-        "wsgi.errors": sys.stderr,
-        "wsgi.multithread": True,
-        "wsgi.multiprocess": True,
-        "wsgi.run_once": False,
-    }
-    client = scope.get("client")
-    if client:
-        environ["REMOTE_ADDR"], environ["REMOTE_PORT"] = str(client[0]), str(client[1])
-    for raw_name, raw_value in scope.get("headers", ()):
-        name = raw_name.decode("latin-1").upper().replace("-", "_")
-        key = name if name in ("CONTENT_TYPE", "CONTENT_LENGTH") else "HTTP_" + name
-        value = raw_value.decode("latin-1")
-        if key in environ:
-            value = environ[key] + ("; " if key == "HTTP_COOKIE" else ",") + value
-        environ[key] = value
-    return environ
-
-
-Headers = list[tuple[bytes, bytes]]
-
-
-def call_wsgi(app: Callable[..., Iterable[bytes]], environ: dict[str, Any]) -> tuple[int, Headers, bytes]:
-    """Run a WSGI app to the end: (status, headers, body). Only for answers that are short by nature (a stream's
-    opening: headers and at most its first event)."""
-    started: list[Any] = []
-
-    def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Callable[[bytes], None]:
-        started[:] = [status, headers]
-        return lambda data: None
-
-    result = app(environ, start_response)
-    try:
-        body = b"".join(result)
-    finally:
-        close = getattr(result, "close", None)
-        if close is not None:
-            close()
-    status, headers = started
-    return int(status.split(" ", 1)[0]), [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in headers], body
 
 
 def with_cookies_set(environ: dict[str, Any], headers: list[tuple[bytes, bytes]]) -> None:
