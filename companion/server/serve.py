@@ -70,7 +70,7 @@ async def serve_socket(app: Any, sock: socket.socket, stop: asyncio.Event, *,
         if before_stop is not None:
             before_stop()
 
-    await hypercorn_serve(app, config, shutdown_trigger=trigger, mode="asgi")  # type: ignore[arg-type]
+    await hypercorn_serve(app, config, shutdown_trigger=trigger, mode="asgi")
 
 
 def _force_exit(*_: Any) -> None:  # a second Ctrl-C while shutting down

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import os
 import socket
+import sys
 
 BACKLOG = 1024
 
@@ -35,7 +35,7 @@ def bind_socket(host: str, port: int) -> socket.socket:
     family, socktype, proto, _, sockaddr = infos[0]
     sock = socket.socket(family, socktype, proto)
     try:
-        if os.name == "nt":
+        if sys.platform == "win32":
             # On Windows SO_REUSEADDR would let us steal a port another program is using.
             with contextlib.suppress(AttributeError, OSError):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_EXCLUSIVEADDRUSE, 1)

@@ -35,6 +35,8 @@ from .bridge import call_wsgi, wsgi_environ
 
 log = logging.getLogger("companion.server")
 
+Rendered = tuple[int, tuple[bytes, bytes]]  # a page stream's next event: (version, (bytes, deflate blocks))
+
 _STREAM_PATH = re.compile(r"/(?:t|v)/[^/]+/live|/api/tables/[^/]+/events")
 LIVE_THREADS = 4  # the streams' opening requests and the renderings; never the pages' and the API's threads
 
@@ -78,7 +80,7 @@ class Stream:
         self.context: Any = None  # the Flask request context its renderings run in, made at the first
         self.sent = live.version  # the version the phone has (for the API: the last event sent)
         self.target = live.version  # the API's: the newest version heard
-        self.offered: tuple[int, tuple[bytes, bytes]] | None = None  # the page's: the latest fragment not sent
+        self.offered: Rendered | None = None  # the page's: the latest fragment not sent
         self.wake = asyncio.Event()
         self.gone = False
         self.failed = False
@@ -89,12 +91,12 @@ class Stream:
 
     def take(self) -> bytes | None:
         """What is due to be sent now, if anything."""
-        if self.is_page:
+        if self.live.page is not None:
             offered, self.offered = self.offered, None
             if offered is None or offered[0] <= self.sent:
                 return None
             self.sent = offered[0]
-            return self.live.page.event(*offered)  # type: ignore[union-attr]
+            return self.live.page.event(*offered)
         if self.target == self.sent:
             return None
         text = sse.state_events(self.sent, self.target)
@@ -103,7 +105,7 @@ class Stream:
 
     def keepalive(self) -> bytes:
         text = ": keep-alive\n\n"
-        return self.live.page.text(text) if self.is_page else text.encode()  # type: ignore[union-attr]
+        return self.live.page.text(text) if self.live.page is not None else text.encode()
 
 
 class LiveLayer:
@@ -180,15 +182,15 @@ class LiveLayer:
         job = self.pool.submit(self._render_all, streams)
         job.add_done_callback(lambda done: self._heard_back(table_id, streams, done))
 
-    def _heard_back(self, table_id: str, streams: list[Stream], done: Future) -> None:  # type: ignore[type-arg]
+    def _heard_back(self, table_id: str, streams: list[Stream], done: Future[list[Rendered | None]]) -> None:
         loop = self.loop
         if loop is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(self._rendered, table_id, streams, done)
 
-    def _render_all(self, streams: list[Stream]) -> list[tuple[int, tuple[bytes, bytes]] | None]:
+    def _render_all(self, streams: list[Stream]) -> list[Rendered | None]:
         """In a worker thread: each stream's next event, from the shared rendering of its version and viewer."""
-        out: list[tuple[int, tuple[bytes, bytes]] | None] = []
+        out: list[Rendered | None] = []
         for stream in streams:
             try:
                 out.append(self.render_one(stream))
@@ -197,7 +199,7 @@ class LiveLayer:
                 out.append(None)
         return out
 
-    def render_one(self, stream: Stream) -> tuple[int, tuple[bytes, bytes]] | None:
+    def render_one(self, stream: Stream) -> Rendered | None:
         """In a worker thread: the stream's next event, in its own request context. The context is made once
         and pushed again for each rendering (as Flask's ``stream_with_context`` does): its session is opened
         once, its parsed headers are kept; ``preprocess_request`` runs the before-request hooks each time (the
@@ -212,7 +214,7 @@ class LiveLayer:
                 return None
             return render()
 
-    def _rendered(self, table_id: str, streams: list[Stream], done: Future) -> None:  # type: ignore[type-arg]
+    def _rendered(self, table_id: str, streams: list[Stream], done: Future[list[Rendered | None]]) -> None:
         self.rendering.discard(table_id)
         results = done.result() if not done.cancelled() and done.exception() is None else [None] * len(streams)
         for stream, result in zip(streams, results):

@@ -87,9 +87,9 @@ def supervise(sock: socket.socket, count: int, work: Callable[[int, int], int]) 
             spawn(slot)
         while children:
             pid, status = os.waitpid(-1, 0)
-            slot = children.pop(pid, None)
-            if slot is None:
+            if pid not in children:
                 continue
+            slot = children.pop(pid)
             log.warning("worker %d (pid %d) %s; starting another", slot, pid, _describe(status))
             now = time.monotonic()
             deaths.append(now)
@@ -121,7 +121,7 @@ def _stop_all(children: dict[int, int]) -> None:
             children.clear()
             break
         if pid:
-            children.pop(pid, None)
+            children.pop(pid, 0)
         else:
             time.sleep(0.05)
     if children:

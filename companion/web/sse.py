@@ -15,6 +15,7 @@ import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from flask import Response, request
 
@@ -28,21 +29,30 @@ RETRY_MS = (500, 1500)
 HEADERS = {"Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no"}
 
 
+class PageWriter(Protocol):
+    """The page stream's bytes (pages/live.py ``EventWriter``): each event, a comment, the end."""
+
+    def event(self, version: int, data: tuple[bytes, bytes]) -> bytes: ...
+
+    def text(self, text: str) -> bytes: ...
+
+    def end(self) -> bytes: ...
+
+
 @dataclass
 class LiveStream:
     """A stream handed to the live layer: its table, the version its phone shows once ``first`` is sent, the
-    first bytes of its body, and for the page's stream what each later event needs (``page``: an object of
-    pages/live.py with ``event(version, data)`` and ``end()``, rendered for by ``render``)."""
+    first bytes of its body, and for the page's stream what each later event needs (``page``: its writer,
+    ``render``: its next event, called in the phone's request context)."""
 
     table_id: str
     version: int
     first: bytes
-    page: object | None = None
+    page: PageWriter | None = None
     render: Callable[[], tuple[int, tuple[bytes, bytes]]] | None = field(default=None, repr=False)
 
     def end(self) -> bytes:
-        end = getattr(self.page, "end", None)
-        return end() if end is not None else b""
+        return self.page.end() if self.page is not None else b""
 
 
 def retry_line() -> str:
