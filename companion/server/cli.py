@@ -85,8 +85,9 @@ def build_parser() -> argparse.ArgumentParser:
                             "127.0.0.1: this device only)")
     serve.add_argument("--port", type=_port, default=None,
                        help=f"port to listen on (default {DEFAULT_PORT}, or the next free one; 0 picks any free one)")
-    serve.add_argument("--db", metavar="PATH",
-                       help=f"SQLite database file (default: {default_db_path()})")
+    serve.add_argument("--db", metavar="PATH|URL",
+                       help=f"where tables are kept: a SQLite file (default: {default_db_path()}), or a PostgreSQL "
+                            "database several servers can share: postgresql://USER:PASSWORD@HOST:PORT/DB")
     serve.add_argument("--lang", choices=LANGS, default="en",
                        help="default language of the pages (default %(default)s; "
                             "each browser can switch)")
@@ -262,14 +263,21 @@ def serve(args: argparse.Namespace) -> int:
     _tidy_streams()
     configure_logging(quiet=args.quiet, verbose=args.verbose)
 
-    db_path = Path(args.db).expanduser() if args.db else default_db_path()
-    db_path = db_path.absolute()
-    try:
-        ensure_dir(db_path.parent)
-    except OSError as exc:
-        say(f"Cannot use the data folder {db_path.parent}: {exc.strerror or exc}. "
-            "Choose another place with --db PATH.")
+    from ..store import StoreError, describe_location, is_url
+
+    try:  # a URL is checked for its form here; whether its server answers, when the app opens it below
+        db_location, db_shown = describe_location(args.db or str(default_db_path()))
+    except StoreError as exc:
+        say(f"Cannot use the database: {exc}")
         return 2
+    if not is_url(db_location):  # a file: its folder must exist
+        db_path = Path(db_location)
+        try:
+            ensure_dir(db_path.parent)
+        except OSError as exc:
+            say(f"Cannot use the data folder {db_path.parent}: {exc.strerror or exc}. "
+                "Choose another place with --db PATH.")
+            return 2
     secret, secret_path = _secret()
 
     try:
@@ -290,7 +298,12 @@ def serve(args: argparse.Namespace) -> int:
         settings = waitress_settings(threads=args.threads, verbose=args.verbose)
         from ..web import create_app  # imported late: keeps `companion --help` instant
 
-        app = create_app(str(db_path), lang=args.lang, public_url=url, secret_key=secret)
+        try:
+            app = create_app(db_location, lang=args.lang, public_url=url, secret_key=secret)
+        except StoreError as exc:  # unreachable, refused, not a database: one line, no traceback
+            say(f"Cannot use the database {db_shown}: {exc}")
+            sock.close()
+            return 2
         app.config["ALLOWED_HOSTS"] = [*app.config.get("ALLOWED_HOSTS", []), *args.allow_host]
         app.config["BEHIND_PROXY"] = args.behind_proxy
         wsgi = RequestMiddleware(app, max_streams=args.threads - reserved_threads(args.threads),
@@ -313,7 +326,7 @@ def serve(args: argparse.Namespace) -> int:
         say()
     if warning:
         say(f"Note: {warning}")
-    say(f"Data:  {db_path}  (secret key: {secret_path or 'kept in memory for this run'})")
+    say(f"Data:  {db_shown}  (secret key: {secret_path or 'kept in memory for this run'})")
     say("Stop:  press Ctrl+C")
 
     tune_for_serving()  # the app is set up: keep the collector's full passes off the streams' latency
