@@ -18,7 +18,7 @@ from jsonschema import Draft202012Validator
 
 from companion.games.cracker import is_out
 from companion.service import TableService
-from companion.store import Store
+from companion.store import open_store
 from companion.web.openapi import document
 
 NAMES = ["Aki", "Ben", "Chie", "Dan", "Emi"]
@@ -153,7 +153,7 @@ def test_cr_random_whole_matches_through_the_api(client: FlaskClient, app: Flask
     totals = [p["total"] for p in final["players"]]
     assert totals == [sum(r["scores"][i] for r in final["rounds_played"]) for i in range(n)]
     assert final["winners"] == [i for i, t in enumerate(totals) if t == max(totals)]
-    cold = TableService(Store(app.extensions["companion"].store.path))
+    cold = TableService(open_store(app.extensions["companion"].store.path))
     try:
         assert cold.answer(cold.snapshot(match.tid)) == {**final, "id": match.tid}
     finally:

@@ -19,7 +19,7 @@ from jsonschema import Draft202012Validator
 
 from companion.games.long_seat import GAME
 from companion.service import TableService
-from companion.store import Store
+from companion.store import open_store
 from companion.web import create_app
 from companion.web.openapi import _state as openapi_state
 
@@ -133,7 +133,7 @@ def test_ls_random_whole_games_through_the_api(client: FlaskClient, app: Flask, 
     best = max((p["score"], p["down"]) for p in s["players"])
     assert s["winners"] == [p["seat"] for p in s["players"] if (p["score"], p["down"]) == best]  # LS9
     # a cold service (a restart) replays the log to the same STATE
-    cold = TableService(Store(app.extensions["companion"].store.path))
+    cold = TableService(open_store(app.extensions["companion"].store.path))
     assert cold.answer(cold.snapshot(game.tid)) == client.get(f"/api/tables/{game.tid}").get_json()
     refused = client.post(f"/api/tables/{game.tid}/actions", json={"action": {"type": "lay", "card": 5}})
     assert refused.status_code == 422 and refused.get_json()["error"] == "game_over"

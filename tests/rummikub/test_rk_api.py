@@ -17,7 +17,7 @@ from flask.testing import FlaskClient
 
 from companion.games.rummikub import TILE_KINDS, check_set
 from companion.service import TableService
-from companion.store import Store
+from companion.store import open_store
 from companion.web import create_app
 
 NAMES = ["Aki", "Ben", "Chie", "Dan"]
@@ -181,7 +181,7 @@ def test_rk_random_whole_matches_through_the_api(client: FlaskClient, app: Flask
     assert sum(totals) <= 0 and totals == [sum(r["scores"][i] for r in final["rounds_played"]) for i in range(n)]
     best = max(totals)
     assert final["winners"] == [i for i, t in enumerate(totals) if t == best]
-    cold = TableService(Store(app.extensions["companion"].store.path))
+    cold = TableService(open_store(app.extensions["companion"].store.path))
     try:
         assert cold.answer(cold.snapshot(match.tid)) == {**final, "id": match.tid}
     finally:
