@@ -9,10 +9,11 @@ import random
 from collections import Counter
 
 import pytest
+from cr_helpers import parse, play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games.cracker import State, apply, is_out, new_game, parse_action
+from companion.games.cracker import Phase, State, Step, is_out, new_game
 
 
 class Table:
@@ -29,23 +30,23 @@ class Table:
         self.deck = cards[n * 10:]
 
     def do(self, raw: dict) -> State:
-        self.state = apply(self.state, parse_action(raw, self.state))
+        self.state = play(self.state, parse(raw, self.state))
         return self.state
 
     def step(self, wander: bool) -> None:
         """One truthful move; ``wander``: pass a random held card, else pass on the received one."""
         s = self.state
-        if s.phase == "reveal":
+        if s.phase == Phase.REVEAL:
             q = next(q for q in range(s.n) if q != s.end.seat and s.maxima[q] is None)
             self.do({"type": "reveal", "seat": q, "max": max(self.hands[q].elements(), default=0)})
-        elif s.phase == "scored":
+        elif s.phase == Phase.SCORED:
             self.do({"type": "next_round"})
             self.deal()
-        elif s.step == "draw":
+        elif s.step == Step.DRAW:
             v = self.deck.pop()
             self.do({"type": "draw", "card": v})
             self.hands[s.active][v] += 1
-        elif s.step == "blocked":
+        elif s.step == Step.BLOCKED:
             self.do({"type": "end_round"})
         else:
             me = s.active

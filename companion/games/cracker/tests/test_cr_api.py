@@ -178,6 +178,11 @@ HOSTILE_ACTIONS: list[Any] = [
     {"type": "reveal", "seat": -1, "max": 3}, {"type": "reveal", "seat": 0}, {"type": "draw", "card": 5, "player": -1},
     {"type": "draw", "card": 5, "player": "0x"}, {"type": "\u202edraw"}, {"type": "jump"},
     {"type": "declare", "seat": 3, "hand": [1]},
+    # numbers and seats are JSON integers, never the digit strings a form posts (the platform's rule)
+    {"type": "draw", "card": "7"}, {"type": "draw", "card": 5, "player": "0"}, {"type": "pair", "card": "3"},
+    {"type": "declare", "seat": "0", "hand": [1]}, {"type": "declare", "seat": 0, "hand": ["1"]},
+    {"type": "reveal", "seat": "1", "max": 3}, {"type": "reveal", "seat": 1, "max": "3"},
+    {"type": "end_round", "player": 3}, {"type": "next_round", "extra": True},
 ]
 
 
@@ -214,6 +219,7 @@ def test_cr_refusals_are_422_with_reasons_and_change_nothing(client: FlaskClient
     refused({"type": "declare", "seat": 0, "hand": [1, 3]}, "not_out")
     refused({"type": "declare", "seat": 0, "hand": [1, 2]}, "hand_size_mismatch")
     refused({"type": "pass", "card": 1, "player": 1}, "not_your_turn")
+    refused({"type": "declare", "seat": 0, "hand": [1] * 11, "player": 1}, "not_your_turn")  # S's own, CR7
     view = client.get(f"/api/tables/{table['view_id']}").get_json()
     assert view["id"] is None and view["players"][0]["known"]["1"] == 1
     assert client.post(f"/api/tables/{table['view_id']}/actions",

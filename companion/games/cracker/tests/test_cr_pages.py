@@ -14,7 +14,9 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from companion.games.cracker.ui import parse_hand_text
+from companion.games.base import RuleError
+from companion.games.cracker import GAME, Declare, new_game
+from companion.games.fields import Context
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 SHORT_3 = {**{str(v): v for v in range(1, 8)}, "8": 3, "9": 0, "10": 0}
@@ -145,12 +147,23 @@ def test_refusals_are_shown_where_they_belong(client: FlaskClient) -> None:
     assert state(client, tid)["version"] == 1
 
 
-def test_parse_hand_text() -> None:
-    assert parse_hand_text("3 4,5、６") == [3, 4, 5, 6]
-    assert parse_hand_text("  ")[0] == "form_no_hand"
-    assert parse_hand_text("3 0")[0] == "form_bad_hand"
-    assert parse_hand_text("11")[0] == "form_bad_hand"
-    assert parse_hand_text("٣")[0] == "form_bad_hand"  # Arabic-Indic digits are not read as 3
+def test_a_typed_hand_is_read_from_the_form() -> None:
+    """CR7: the hand is typed as one text; a Japanese keyboard's digits and separators are read too."""
+    ctx = Context(new_game(("Ann", "Bo", "Chie"), 0, {}), 3)
+
+    def read(hand: str) -> Declare | str:
+        try:
+            action = GAME.read_form({"type": ["declare"], "seat": ["1"], "hand": [hand]}, ctx)
+        except RuleError as exc:
+            return exc.code
+        assert isinstance(action, Declare)
+        return action
+
+    assert read("5 3,4、６") == Declare(1, (3, 4, 5, 6))
+    assert read("  ") == "form_no_hand"
+    assert read("3 0") == "form_bad_hand"
+    assert read("11") == "form_bad_hand"
+    assert read("٣") == "form_bad_hand"  # Arabic-Indic digits are not read as 3
 
 
 def test_reveal_picker_offers_only_possible_highest_numbers(client: FlaskClient) -> None:
@@ -176,6 +189,8 @@ def test_fragment_and_rules_and_exports(client: FlaskClient) -> None:
     api_act(client, tid, {"type": "draw", "card": 4}, {"type": "pass", "card": 4})
     fragment = page(client, f"/t/{tid}/fragment")
     assert fragment.startswith('<div id="table"') and 'data-version="2"' in fragment
+    assert "/static/games/cracker/cracker.css" in page(client, f"/t/{tid}")  # the package's own style sheet
+    assert client.get("/static/games/cracker/cracker.css").status_code == 200
     rules = page(client, "/rules/cracker", "ja")
     assert "チェンジ" in rules and "CR8" in rules
     assert "Going out" in page(client, "/rules/cracker")
@@ -189,7 +204,7 @@ def test_fragment_and_rules_and_exports(client: FlaskClient) -> None:
 
 def test_home_page_offers_cracker(client: FlaskClient) -> None:
     home = page(client, "/")
-    assert 'value="cracker"' in home and "icons/games/cracker.svg" in home
+    assert 'value="cracker"' in home and "/static/games/cracker/icon.svg" in home
     found = re.search(r'name="csrf_token" value="([^"]+)"', home)
     assert found
     resp = client.post("/", data={"csrf_token": found.group(1), "game": "cracker", "name0": "Ann", "name1": "Bo",

@@ -101,9 +101,6 @@ def test_cr5_hand_too_small_with_only_the_received_card() -> None:
     assert s.end.seat == 0
 
 
-
-
-
 def test_cr6_hand_sizes_follow_every_move() -> None:
     s = do(game(), draw(10))
     assert s.sizes == (11, 10, 10)
@@ -219,9 +216,6 @@ def test_cr9_the_winner_gains_what_the_others_lose() -> None:
     assert s.round_scores == (-9, -7, 25, -9) and s.totals == (-9, -7, 25, -9)
 
 
-
-
-
 def test_cr9_reveal_checks() -> None:
     s = do(game(), draw(8), pass_(8))  # Ben holds the 8; Aki may go out after passing
     s = do(s, declare(0, *[10] * 10))
@@ -248,6 +242,22 @@ def test_cr10_rounds_and_the_winner() -> None:
     result = outcome(s)
     assert result.winners == (1,) and result.ranking == (1, 0, 2)
     refuse(s, {"type": "next_round"}, "game_over")
+
+
+def test_cr4_cr7_cr9_player_must_be_the_seat_that_acts() -> None:
+    """The platform's check, from ``actor``: a turn (CR4, CR5) is the active seat's, a declaration (CR7) and a
+    highest number (CR9) the named seat's; the end of a blocked round and the next round are anyone's."""
+    s = game()
+    e = refuse(s, {**draw(4), "player": 1}, "not_your_turn")
+    assert "Aki" in e.message("en") and "Ben" in e.message("en") and "Ben" in e.message("ja")
+    s = do(s, {**draw(4), "player": 0}, {**pass_(4), "player": 0})
+    refuse(s, {**PAIR, "player": 0}, "not_your_turn")
+    refuse(s, {**declare(0, *[10] * 10), "player": 1}, "not_your_turn")
+    s = do(s, {**declare(0, *[10] * 10), "player": 0})
+    refuse(s, {**reveal(1, 9), "player": 2}, "not_your_turn")
+    assert do(s, {**reveal(1, 9), "player": 1}).maxima[1] == 9
+    blocked = do(game(3, deck=SHORT_3), draw(3), pass_(5), pass_(5), pass_(5))
+    assert do(blocked, {"type": "end_round", "player": 1}).phase == "reveal"
 
 
 def test_cr10_ties_share_the_win() -> None:

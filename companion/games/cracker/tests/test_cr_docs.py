@@ -1,15 +1,16 @@
 """The docs keep up with the code: every Cracker error code and action type is in docs/api.md's Cracker
-section, every rule of docs/rules-cracker.md is cited by a test, and every code has both sentences."""
+section, its STATE example is what the engine answers for the game it describes, every rule of
+docs/rules-cracker.md is cited by a test, and every code has both sentences."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
-from companion.games.cracker import ERROR_CODES, MESSAGES
-from companion.games.cracker.actions import _TYPES
+from companion.games.cracker import ACTIONS, GAME, MESSAGES, Draw, Pair, Pass, apply, new_game, state_to_json
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[4]
 
 
 def cracker_section() -> str:
@@ -21,10 +22,22 @@ def cracker_section() -> str:
 
 def test_every_error_code_and_action_is_documented() -> None:
     section = cracker_section()
-    for code in ERROR_CODES:
-        assert f"`{code}`" in section, code
-    for kind in _TYPES:
+    table = section[section.index("### Error codes"):]
+    for code in GAME.codes:
+        assert f"| `{code}` |" in table, code
+    for kind in ACTIONS.kinds:
         assert f'"type": "{kind}"' in section, kind
+
+
+def test_the_state_example_is_what_the_engine_answers() -> None:
+    section = cracker_section()
+    block = section[section.index("### STATE"):]
+    start = block.index("```json") + 7
+    documented = json.loads(block[start:block.index("```", start)])
+    state = new_game(("Aki", "Ben", "Chie"), 0, {})
+    for action in (Draw(3), Pair(), Pass(5)):
+        state = apply(state, action)
+    assert state_to_json(state) == documented
 
 
 def test_every_code_speaks_english_and_japanese() -> None:

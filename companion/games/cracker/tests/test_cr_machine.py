@@ -19,17 +19,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from companion.games.base import RuleError, clean_options
-from companion.games.cracker import (
-    GAME,
-    OPTIONS,
-    State,
-    action_to_json,
-    apply,
-    feasible,
-    is_out,
-    new_game,
-    parse_action,
-)
+from companion.games.cracker import GAME, OPTIONS, State, feasible, is_out, new_game
+from companion.games.fields import Context
 
 NAMES = ("A", "B", "C", "D", "E")
 
@@ -39,6 +30,15 @@ garbage = st.fixed_dictionaries({"type": st.sampled_from(["draw", "pair", "pass"
                                           "seat": st.one_of(st.integers(-1, 6), st.booleans()),
                                           "hand": st.lists(st.integers(0, 11), max_size=12),
                                           "max": st.integers(-1, 11), "player": st.integers(-1, 6)})
+
+
+def parse(raw: Any, state: State) -> Any:
+    return GAME.parse(raw, Context(state, state.n))
+
+
+def play(state: State, action: Any) -> State:
+    """As the platform plays it: not after the end, ``player`` the seat that acts, then the rules."""
+    return GAME.play(state, action, state.names)
 
 
 class CrackerMachine(RuleBasedStateMachine):
@@ -79,13 +79,13 @@ class CrackerMachine(RuleBasedStateMachine):
 
     def act(self, raw: dict[str, Any]) -> State:
         """A truthful move: it must be accepted."""
-        action = parse_action(raw, self.state)
-        assert parse_action(action_to_json(action), self.state) == action
+        action = parse(raw, self.state)
+        assert parse(GAME.dump(action), self.state) == action
         try:
-            after = apply(self.state, action)
+            after = play(self.state, action)
         except RuleError as exc:  # pragma: no cover - the failure this machine looks for
             raise AssertionError(f"truthful {raw} refused: {exc}") from exc
-        self.log.append(action_to_json(action))
+        self.log.append(GAME.dump(action))
         event(f"{raw['type']}" + (" (change)" if after.change is not None else ""))
         if after.end is not None and self.state.end is None:
             event(f"round end: {after.end.reason}")
@@ -171,7 +171,7 @@ class CrackerMachine(RuleBasedStateMachine):
         """A random action: refused (nothing changes) or, if legal, its result keeps the invariants."""
         before = self.state
         try:
-            after = apply(before, parse_action(raw, before))
+            after = play(before, parse(raw, before))
         except RuleError:
             assert self.state is before
             return
@@ -199,7 +199,7 @@ class CrackerMachine(RuleBasedStateMachine):
         if self.log and len(self.log) % 7 == 0:
             s = new_game(self.state.names, self.start, self.options)
             for raw in self.log:
-                s = apply(s, parse_action(raw, s))
+                s = play(s, parse(raw, s))
             assert s == self.state
 
 

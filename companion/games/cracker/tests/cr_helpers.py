@@ -1,4 +1,5 @@
-"""Small builders for Cracker engine tests: a new match, actions written as dicts, refusals by code."""
+"""Small builders for Cracker engine tests: a new match, actions written as JSON dicts (read by the action
+declarations, as the platform reads them) and played as the platform plays them, refusals by code."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from typing import Any
 import pytest
 
 from companion.games.base import RuleError
-from companion.games.cracker import State, apply, new_game, parse_action
+from companion.games.cracker import GAME, Action, State, new_game
+from companion.games.fields import Context
 
 NAMES = ("Aki", "Ben", "Chie", "Dan", "Emi")
 
@@ -27,9 +29,19 @@ def game(n: int = 3, start: int = 0, **options: Any) -> State:
     return new_game(NAMES[:n], start, options)
 
 
+def parse(raw: Any, state: State) -> Action:
+    """A JSON action as the platform reads it at this table."""
+    return GAME.parse(raw, Context(state, state.n))
+
+
+def play(state: State, action: Action) -> State:
+    """An action played as the platform plays it: its checks (the end, the acting seat), then the rules."""
+    return GAME.play(state, action, state.names)
+
+
 def do(state: State, *actions: dict[str, Any]) -> State:
     for raw in actions:
-        state = apply(state, parse_action(raw, state))
+        state = play(state, parse(raw, state))
     return state
 
 
@@ -54,7 +66,7 @@ def reveal(seat: int, top: int) -> dict[str, Any]:
 
 def refuse(state: State, raw: dict[str, Any], code: str) -> RuleError:
     with pytest.raises(RuleError) as caught:
-        apply(state, parse_action(raw, state))
+        play(state, parse(raw, state))
     assert caught.value.code == code, caught.value
     assert caught.value.message("en") != code and caught.value.message("ja") != code
     return caught.value
