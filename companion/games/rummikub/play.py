@@ -70,8 +70,15 @@ def examine(state: State, specs: tuple[SetSpec, ...]) -> Examination:
         kept = Counter(valid) & Counter(state.table)
         if kept != Counter(state.table):
             errors.append(RummikubError("initial_meld_uses_table"))
-        fresh = Counter(valid) - kept
-        initial_sum = sum(s.value * k for s, k in fresh.items())
+        # the new sets are every set but those kept; their sum is the sum of the values the report shows
+        # (a set still invalid counts its real tiles), so the draft's figures always add up
+        left = Counter(kept)
+        initial_sum = 0
+        for c in checks:
+            if c.table_set is not None and left[c.table_set] > 0:
+                left[c.table_set] -= 1
+            else:
+                initial_sum += c.value
         minimum = int(state.option("initial_meld_min"))
         if initial_sum < minimum:
             errors.append(RummikubError("initial_meld_too_low", total=initial_sum, minimum=minimum))
