@@ -221,6 +221,17 @@ def test_rk_malformed_hint_questions_are_400(client: FlaskClient, body: dict[str
     assert resp.status_code == 400, resp.get_json()
 
 
+def test_rk7iv_hints_for_more_tiles_than_the_seat_holds_are_422(client: FlaskClient) -> None:
+    table = create(client)
+    rack = ["b1", "b2", "b3", "b4", "b5", "b6", "b7", "b8", "b9", "b10", "b11", "b12", "b13", "r1", "r2"]
+    resp = client.post(f"/api/tables/{table['id']}/hints", json={"player": 1, "rack": rack})
+    body = resp.get_json()
+    assert resp.status_code == 422 and body["error"] == "rack_too_large", body
+    assert body["message"] and "15" in body["message_en"] and "Ben" in body["message_en"] and body["message_ja"]
+    ok = client.post(f"/api/tables/{table['id']}/hints", json={"player": 1, "rack": rack[:14]})
+    assert ok.status_code == 200 and ok.get_json()["play"]["tiles"] == 13
+
+
 def test_rk_hints_are_private_switchable_and_exact_about_supply(client: FlaskClient) -> None:
     table = create(client)
     tid, vid = table["id"], table["view_id"]

@@ -33,6 +33,13 @@ def hints(state: State, body: dict[str, Any]) -> dict[str, Any]:
     if objective not in OBJECTIVES:
         raise RummikubBadRequest("“objective” must be “tiles” or “value”",
                                  detail_ja="「objective」は tiles か value で指定してください")
+    if state.phase != "play":  # no play is accepted now: the refusal a play would get
+        raise RummikubError("game_over" if state.over else "round_over")
+    # RK7iv: the seat's rack count is public; a rack holding more is not that player's rack (fewer tiles are a
+    # fair question: the tiles typed in so far), and every play of it lays at most what the seat holds
+    if len(rack) > state.racks[player]:
+        raise RummikubError("rack_too_large", seat=player, rack=state.racks[player], got=len(rack),
+                            player_name=state.names[player])
     # RK1/RK13: a rack that, with the table, holds a third copy of a tile is not a real rack.
     excess = over_supply([*state.table_tiles, *rack])
     if excess:
