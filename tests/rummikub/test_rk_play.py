@@ -217,3 +217,12 @@ def test_rk6_initial_sum_agrees_with_the_sets_shown(sets: list[list[str]], table
         else:
             new += s["value"]
     assert report["initial"] and report["initial_sum"] == new, report
+
+
+def test_rk8a_locked_sets_may_come_in_any_order() -> None:
+    """Two locked runs whose tiles overlap: the new table is judged by the best reading, not the first fit."""
+    state = board("r4 r5 J", "r5 J r7", joker_sets_locked=True)
+    assert play(state, "r4 r5 J r7", "r4 r5 J").racks[0] == 13
+    assert play(state, "r4 r5 J", "r4 r5 J r7").racks[0] == 13
+    err = refuse_play(state, "r4 r5 J r7", "r4 r5 r6 J", code="joker_set_broken")
+    assert err.params["tiles"] == ["r5", "J", "r7"]  # one of the two cannot stay whole
