@@ -4,12 +4,13 @@ sent verbatim, under every option; it refuses a rack the seat cannot hold."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pytest
-from rk_helpers import board, game
+from rk_helpers import board, game, table_set
 
 from companion.games.base import RuleError
-from companion.games.rummikub import assistant, solver
+from companion.games.rummikub import State, apply, assistant, parse_action, solver
 
 pytestmark = pytest.mark.skipif(not solver.available(), reason="highspy is not installed")
 
@@ -19,6 +20,36 @@ def refused(state, body: dict, code: str) -> RuleError:
         assistant.hints(state, body)
     assert caught.value.code == code, caught.value
     return caught.value
+
+
+def lay(state: State, answer: dict[str, Any]) -> State:
+    """The suggested play, as the table's own play action (refused with a RuleError if the table says no)."""
+    table = [{"tiles": s["tiles"], "kind": s["kind"]} for s in answer["play"]["table"]]
+    return apply(state, parse_action({"type": "play", "table": table}, state))
+
+
+def test_rk8a_hints_respect_locked_joker_sets() -> None:
+    """b7 J b9 on a locked table: the joker may not give way to b8 (that table is refused with
+    joker_set_broken), so the best play lays the other three tiles."""
+    rack = ["b8", "r1", "r2", "r3"]
+    free = assistant.hints(board("b7 J b9"), {"player": 0, "rack": rack})
+    assert free["play"]["tiles"] == 4  # unlocked: b7 b8 b9 J
+    state = board("b7 J b9", joker_sets_locked=True)
+    answer = assistant.hints(state, {"player": 0, "rack": rack})
+    assert answer["play"]["tiles"] == 3 and answer["play"]["laid"] == ["r1", "r2", "r3"]
+    assert lay(state, answer).racks[0] == 11
+    grown = assistant.hints(state, {"player": 0, "rack": ["b6", "b10", "J", "k1"]})
+    assert grown["play"]["table"][0]["tiles"] == ["b6", "b7", "J", "b9", "b10", "J"]
+    assert lay(state, grown).table[0].stands == (None, None, "b8", None, None, "b11")
+
+
+def test_rk5d_hints_keep_a_table_set_of_the_kind_it_lies_as() -> None:
+    """r5 J J lies on the table as a group of 5s: a first meld leaves it exactly so (RK6), kind and all."""
+    state = replace(board(n=2, melded=(False, True)), table=(table_set("r5 J J", "group"),))
+    answer = assistant.hints(state, {"player": 0, "rack": ["b10", "b11", "b12"]})
+    kept = answer["play"]["table"][0]
+    assert answer["initial"] and (kept["tiles"], kept["kind"]) == (["r5", "J", "J"], "group")
+    assert lay(state, answer).table[0].kind == "group"
 
 
 def test_rk7iv_hints_refuse_a_rack_larger_than_the_seat_holds() -> None:

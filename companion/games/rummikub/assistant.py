@@ -3,7 +3,8 @@
 The rack is a question, never stored or logged (the web layer also refuses it with a view link). A player
 who has not made the initial meld gets the best initial meld (RK6: new sets from the rack only, worth at
 least the table's minimum); anyone else the play that lays the most rack tiles (or the most points),
-rearranging the table as needed (RK7). The solving is ``solver.best_play``.
+rearranging the table as needed (RK7) and as the table's options allow (RK8a: locked joker sets). The solving
+is ``solver.best_play``.
 """
 
 from __future__ import annotations
@@ -50,5 +51,6 @@ def hints(state: State, body: dict[str, Any]) -> dict[str, Any]:
     initial = not state.melded[player]
     table = [list(s.tiles) for s in state.table]
     play = solver.best_play(table, rack, objective=objective, initial=initial,
-                            initial_min=int(state.option("initial_meld_min"))) if rack else None
+                            initial_min=int(state.option("initial_meld_min")), kinds=[s.kind for s in state.table],
+                            locked=bool(state.option("joker_sets_locked"))) if rack else None
     return {"play": play.to_json() if play is not None else None, "initial": initial, "objective": objective}

@@ -10,6 +10,8 @@ What makes it fast here (benchmarks/bench_rummikub_solver.py has the figures):
 * the old table's own sets are extra columns, each with a "kept" variable, so one weighted objective,
   tiles·W_T + value·W_V + kept (weights larger than the range of what follows: provably lexicographic), gives
   the best play that changes the table least; an absolute gap below 1 on this integral objective is optimal;
+* on a table with ``joker_sets_locked`` (RK8a) the old sets holding a joker are fixed blocks with a few
+  extension columns each (solver_blocks): exact, and smaller than the free model;
 * when the rack holds no joker (so no joker's value counts) the sets with a redundant joker — the ones that
   make the model slow — are dropped and a "free joker" variable lets up to two jokers ride along any set with
   room (a run of < 13 tiles, a group of 3; never an old set kept as is). This is exact: strip redundant jokers
@@ -32,8 +34,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from .solver_blocks import Extension, extend, extensions
 from .solver_sets import (
     JK,
+    JOKER,
     KINDS,
     Layout,
     attach_jokers,
@@ -162,19 +166,28 @@ def _counts(tiles: list[str]) -> list[int]:
 
 
 def best_play(table: list[list[str]], rack: list[str], *, objective: str = "tiles", initial: bool = False,
-              initial_min: int = 30, time_limit: float = 5.0, reduce: bool = True) -> Play | None:
+              initial_min: int = 30, kinds: list[str | None] | None = None, locked: bool = False,
+              time_limit: float = 5.0, reduce: bool = True) -> Play | None:
     """The best legal play (most rack tiles, or most value; ties: the other, then most old sets kept), or
-    None when the player must draw. ``initial``: the first meld, new sets of rack tiles only worth
-    ``initial_min`` or more, table untouched. ``reduce=False`` forces the plain full family (benchmarks)."""
+    None when the player must draw. ``kinds``: each table set's kind as it lies (settles J J r5; read from
+    the tiles when None). ``initial``: the first meld, new sets of rack tiles only worth ``initial_min`` or
+    more, table untouched. ``locked``: RK8a, a set holding a joker may only be extended (solver_blocks).
+    ``reduce=False`` forces the plain full family (benchmarks)."""
     if objective not in OBJECTIVES:
         raise ValueError(f"objective must be one of {OBJECTIVES}")
     r = _counts(rack)
-    t = [0] * KINDS if initial else _counts([x for s in table for x in s])
-    avail = [a + b for a, b in zip(t, r)]
     if sum(r) == 0:
         return None
-    old = [interpret(list(s)) for s in table]
-    old_keys = Counter(_norm(o) for o in old if o is not None)
+    old = [interpret(list(s), k) for s, k in zip(table, kinds or [None] * len(table))]
+    pinned = locked and not initial
+    blocks = [o for o in old if pinned and o is not None and JOKER in o.tiles]
+    loose = [o for o in old if o is not None and not (pinned and JOKER in o.tiles)]
+    t = [0] * KINDS if initial else _counts([x for s in table for x in s])
+    for b in blocks:  # a locked set's own tiles never move: they are no part of the cover
+        for x in b.tiles:
+            t[kind_of(x)] -= 1
+    avail = [a + b for a, b in zip(t, r)]
+    old_keys = Counter(_identity(o) for o in old if o is not None)
     free_jokers = reduce and not initial and r[JK] == 0 and t[JK] > 0
 
     m = _Model()
@@ -193,7 +206,9 @@ def best_play(table: list[list[str]], rack: list[str], *, objective: str = "tile
     value_row = m.row(initial_min, float("inf")) if initial else -1
     cap_row = m.row(-float("inf"), 0) if free_jokers else -1
     claims = bool(r[JK]) and not initial
-    claim_rows = {v: m.row(-float("inf"), 0) for v in range(1, 14)} if claims else {}
+    # the laid jokers claim joker slots: those of the sets laid here, and the fixed slots of locked sets
+    fixed_slots = Counter(v for b in blocks for v in b.joker_values())
+    claim_rows = {v: m.row(-float("inf"), fixed_slots[v]) for v in range(1, 14)} if claims else {}
     x_cols: list[tuple[Layout, int]] = []
 
     def column(layout: Layout, mult: tuple[tuple[int, int], ...], jv: tuple[int, ...], room: int, cost: float,
@@ -208,12 +223,12 @@ def best_play(table: list[list[str]], rack: list[str], *, objective: str = "tile
             entries.append((cap_row, -float(room)))
         x_cols.append((layout, m.col(cost, 0, ub, True, entries)))
 
-    # the old sets as they lie, each copy kept worth w_kept
+    # the old sets as they lie (locked ones apart), each copy kept worth w_kept
     old_by_key: dict[tuple[int, ...], list[Layout]] = {}
     if not initial:
-        for o in {o.tiles: o for o in old if o is not None}.values():
+        for o in {_identity(o): o for o in loose}.values():
             mult = tuple(Counter(o.key()).items())
-            ub = min(old_keys[o.tiles], *(avail[k] // c for k, c in mult))
+            ub = min(old_keys[_identity(o)], *(avail[k] // c for k, c in mult))
             old_by_key.setdefault(o.key(), []).append(o)
             column(o, mult, o.joker_values(), 0, float(w_kept), ub)
     # family sets made of available tiles (bounded by the copies available)
@@ -223,8 +238,9 @@ def best_play(table: list[list[str]], rack: list[str], *, objective: str = "tile
         ub = min(avail[k] // c for k, c in mult)
         same = old_by_key.get(key, ())
         if ub and (free_jokers or not any(o.joker_values() == jv or not claims
-                                          for o in same if old_keys[o.tiles] >= ub)):
+                                          for o in same if old_keys[_identity(o)] >= ub)):
             column(layout, mult, jv, room if free_jokers else 0, 0.0, ub)  # else an old set says the same
+    ext_cols = _block_columns(m, blocks, avail, tile_row, claim_rows, w_kept)
     laid_row = -1 if initial else m.row(1, float("inf"))
     y_cols: dict[int, int] = {}
     for i in range(KINDS):
@@ -249,37 +265,71 @@ def best_play(table: list[list[str]], rack: list[str], *, objective: str = "tile
     laid = {i: round(sol[c]) for i, c in y_cols.items()}
     if sum(laid.values()) == 0:
         return None
-    return _layout_play(table, old, old_keys, chosen, laid, t, initial, optimal)
+    grown: dict[int, list[Extension]] = {}
+    for which, ext, c in ext_cols:
+        if round(sol[c]):
+            grown.setdefault(which, []).append(ext)
+    placed = [(b, extend(b, grown.get(i, []))) for i, b in enumerate(blocks)]
+    extra_jokers = sum(len(e.jokers) for exts in grown.values() for e in exts)
+    return _layout_play(table, old, Counter(map(_identity, loose)), chosen, placed, extra_jokers, laid, t, initial,
+                        optimal)
 
 
-def _norm(layout: Layout) -> tuple[str, ...]:
-    return layout.tiles
+def _block_columns(m: _Model, blocks: list[Layout], avail: list[int], tile_row: dict[int, int],
+                   claim_rows: dict[int, int], w_kept: int) -> list[tuple[int, Extension, int]]:
+    """RK8a: per locked set, its extensions (at most one per side) and a "changed" variable that costs the
+    kept bonus once, however many sides grow."""
+    cols = []
+    for i, block in enumerate(blocks):
+        exts = extensions(block, avail)
+        if not exts:
+            continue
+        changed = m.col(-float(w_kept), 0, 1, True, [])
+        side_rows: dict[str, int] = {}
+        for ext in exts:
+            if ext.side not in side_rows:  # Σ extensions on this side ≤ changed
+                side_rows[ext.side] = m.row(-float("inf"), 0)
+                m.entries[changed].append((side_rows[ext.side], -1.0))
+            entries = [(tile_row[k], 1.0) for k in ext.real] + [(side_rows[ext.side], 1.0)]
+            if ext.jokers:
+                entries.append((tile_row[JK], float(len(ext.jokers))))
+                entries += [(claim_rows[v], -float(c)) for v, c in Counter(ext.jokers).items() if claim_rows]
+            cols.append((i, ext, m.col(0.0, 0, 1, True, entries)))
+    return cols
 
 
-def _layout_play(table: list[list[str]], old: list[Layout | None], old_keys: Counter, chosen: list[Layout],
-                 laid: dict[int, int], t: list[int], initial: bool, optimal: bool) -> Play:
+def _identity(layout: Layout) -> tuple[tuple[str, ...], str]:
+    """What makes a set "the same set" on the table: its tiles in order and its kind (RK5d)."""
+    return layout.tiles, layout.kind
+
+
+def _layout_play(table: list[list[str]], old: list[Layout | None], loose_keys: Counter, chosen: list[Layout],
+                 placed: list[tuple[Layout, Layout]], extra_jokers: int, laid: dict[int, int], t: list[int],
+                 initial: bool, optimal: bool) -> Play:
     """Lay the chosen multisets out: old sets kept as they lie, free jokers attached, connecting runs joined;
-    kept sets stay in their old order, new sets follow (runs by colour and start, then groups)."""
+    kept sets stay in their old order, new sets follow (runs by colour and start, then groups). ``placed``:
+    each locked set and what it became (itself when it did not grow)."""
     if initial:
         new = join_runs(chosen)
         first = [o or Layout("run", tuple(s), (None,) * len(s)) for o, s in zip(old, table)]
     else:
-        keep = Counter(old_keys)
+        keep = Counter(loose_keys)  # a new set that looks like a locked one is not that set
         kept: list[Layout] = []
         new = []
         for layout in chosen:
-            if keep[layout.tiles] > 0:
-                keep[layout.tiles] -= 1
+            if keep[_identity(layout)] > 0:
+                keep[_identity(layout)] -= 1
                 kept.append(layout)
             else:
                 new.append(layout)
-        jokers = t[JK] + laid.get(JK, 0) - sum(s.tiles.count("J") for s in chosen)
-        new = join_runs(attach_jokers(new, jokers))
-        left = Counter(s.tiles for s in kept)
+        kept += [b for b, now in placed if now == b]
+        jokers = t[JK] + laid.get(JK, 0) - sum(s.tiles.count(JOKER) for s in chosen) - extra_jokers
+        new = join_runs(attach_jokers(new, jokers) + [now for b, now in placed if now != b])
+        left = Counter(_identity(s) for s in kept)
         first = []
         for o in old:  # kept sets in their old places
-            if o is not None and left[o.tiles] > 0:
-                left[o.tiles] -= 1
+            if o is not None and left[_identity(o)] > 0:
+                left[_identity(o)] -= 1
                 first.append(o)
     new.sort(key=set_order)
     sets = first + new
@@ -287,7 +337,8 @@ def _layout_play(table: list[list[str]], old: list[Layout | None], old_keys: Cou
     # the player's jokers take the best joker slots (initial: only the new sets hold them)
     slots = sorted((v for s in (new if initial else sets) for v in s.joker_values()), reverse=True)
     value = sum(number(k) for k in laid_kinds if k != JK) + sum(slots[:laid.get(JK, 0)])
-    n_kept = len(table) if initial else sum((Counter(s.tiles for s in sets) & old_keys).values())
+    old_keys = Counter(_identity(o) for o in old if o is not None)
+    n_kept = len(table) if initial else sum((Counter(_identity(s) for s in sets) & old_keys).values())
     return Play(sets=[list(s.tiles) for s in sets], kinds=[s.kind for s in sets], stands=[list(s.stands) for s in sets],
                 laid=[tile_of(k) for k in laid_kinds], tiles=len(laid_kinds), value=value, kept=n_kept,
                 optimal=optimal)

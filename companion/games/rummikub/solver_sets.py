@@ -71,8 +71,9 @@ def group_layout(num: int, colours: tuple[int, ...], jokers: int) -> Layout:
     return Layout("group", tuple(tiles), tuple(stands))
 
 
-def interpret(tiles: list[str]) -> Layout | None:
-    """The layout of an ordered set as it lies on the table (a run read in its order, else a group), or None."""
+def interpret(tiles: list[str], kind: str | None = None) -> Layout | None:
+    """The layout of an ordered set as it lies on the table, or None: of the ``kind`` given (the table's own,
+    which settles J J r5), else a run read in its order, else a group."""
     kinds = [kind_of(t) for t in tiles]
     real = [k for k in kinds if k != JK]
     if not real or len(kinds) < 3 or len(kinds) - len(real) > 2:
@@ -80,11 +81,12 @@ def interpret(tiles: list[str]) -> Layout | None:
     first = next(p for p, k in enumerate(kinds) if k != JK)
     start = number(kinds[first]) - first
     colour = real[0] // 13
-    if (len(kinds) <= 13 and start >= 1 and start + len(kinds) - 1 <= 13
+    if (kind != "group" and len(kinds) <= 13 and start >= 1 and start + len(kinds) - 1 <= 13
             and all(k == JK or (k // 13 == colour and number(k) == start + p) for p, k in enumerate(kinds))):
         return run_layout(colour, start, frozenset(p for p, k in enumerate(kinds) if k == JK), len(kinds))
     colours = tuple(k // 13 for k in real)
-    if len(kinds) <= 4 and len({number(k) for k in real}) == 1 and len(set(colours)) == len(colours):
+    if (kind != "run" and len(kinds) <= 4 and len({number(k) for k in real}) == 1
+            and len(set(colours)) == len(colours)):
         return group_layout(number(real[0]), colours, len(kinds) - len(real))
     return None
 
