@@ -9,10 +9,12 @@ is ``solver.best_play``.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from . import solver
 from .errors import RummikubBadRequest, RummikubError
+from .play import examine
 from .state import State
 from .tiles import over_supply, parse_tile
 
@@ -53,4 +55,19 @@ def hints(state: State, body: dict[str, Any]) -> dict[str, Any]:
     play = solver.best_play(table, rack, objective=objective, initial=initial,
                             initial_min=int(state.option("initial_meld_min")), kinds=[s.kind for s in state.table],
                             locked=bool(state.option("joker_sets_locked"))) if rack else None
-    return {"play": play.to_json() if play is not None else None, "initial": initial, "objective": objective}
+    return {"play": _as_action(state, player, play) if play is not None else None, "initial": initial,
+            "objective": objective}
+
+
+def _as_action(state: State, player: int, play: solver.Play) -> dict[str, Any]:
+    """The play as the table takes it: ``table`` is exactly a play action's table (each set ``{"tiles",
+    "kind"}``), checked here by the table's own rules as if it were ``player``'s turn, and described with the
+    table's own words (the jokers' stand-ins, ``*5`` in a group; the tiles it adds)."""
+    specs = tuple((tuple(tiles), kind) for tiles, kind in zip(play.sets, play.kinds))
+    exam = examine(replace(state, active=player), specs)
+    if exam.errors:  # the model and the rules disagree: a bug to fix, never a play to suggest
+        raise AssertionError(f"the assistant's play is refused: {exam.errors[0].code} {exam.errors[0].params}")
+    sets = exam.table
+    return {"table": [{"tiles": list(s.tiles), "kind": s.kind} for s in sets],
+            "stands": [list(s.stands) for s in sets], "laid": list(exam.added), "tiles": len(exam.added),
+            "value": play.value, "kept": play.kept}

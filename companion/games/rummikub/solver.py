@@ -69,7 +69,8 @@ def available() -> bool:
 
 @dataclass(frozen=True)
 class Play:
-    """The new table (``sets`` with ``kinds`` and each joker's stand-in in ``stands``) and what was laid."""
+    """The new table (``sets`` with ``kinds`` and each joker's stand-in in ``stands``: a tile, also in a group)
+    and what was laid. The assistant turns it into the table's own play action."""
 
     sets: list[list[str]]
     kinds: list[str]
@@ -79,11 +80,6 @@ class Play:
     value: int
     kept: int
     optimal: bool = field(default=True, compare=False)  # False only when time_limit cut the search short
-
-    def to_json(self) -> dict[str, Any]:
-        rows = zip(self.sets, self.kinds, self.stands)
-        table = [{"tiles": list(s), "kind": k, "stands": list(j)} for s, k, j in rows]
-        return {"table": table, "laid": list(self.laid), "tiles": self.tiles, "value": self.value, "kept": self.kept}
 
 
 @dataclass

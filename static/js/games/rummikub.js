@@ -318,13 +318,13 @@
       felt.className = "as-table"; ul.className = "rk-sets";
       var laid = counts(play.laid);
       var old = counts(tableTiles());
-      play.table.forEach(function (s) {
+      play.table.forEach(function (s, k) {
         var li = doc.createElement("li"), row = doc.createElement("span");
         li.className = "rk-set"; row.className = "set-tiles";
         s.tiles.forEach(function (t, i) {
           var fresh = !(old[t] > 0) && laid[t] > 0;
           if (old[t] > 0) { old[t] -= 1; } else if (laid[t] > 0) { laid[t] -= 1; }
-          row.appendChild(tileEl(t, { cls: fresh ? "laid" : "", stand: s.stands ? s.stands[i] : null, extra: fresh ? tx("ed_from_rack") : "" }));
+          row.appendChild(tileEl(t, { cls: fresh ? "laid" : "", stand: play.stands ? play.stands[k][i] : null, extra: fresh ? tx("ed_from_rack") : "" }));
         });
         li.appendChild(row); ul.appendChild(li);
       });
