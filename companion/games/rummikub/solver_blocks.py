@@ -5,7 +5,7 @@ Exactness: a locked set must lie, untouched, inside one new set S. For a run, S 
 of the same colour on either side; a stretch of 3 or more tiles is a valid run by itself (it holds a real
 tile: there are only two jokers), so it may as well stand apart. Hence a block only ever needs 0–2 tiles on
 each side, each a real tile or a joker — the few "extension" columns below — and the rest of the table is
-the usual set family. A group of 3 takes one more tile of its number in a colour it lacks, or a joker.
+the usual model (solver_flow). A group of 3 takes one more tile of its number in a colour it lacks, or a joker.
 """
 
 from __future__ import annotations
