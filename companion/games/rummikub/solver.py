@@ -37,12 +37,12 @@ from .solver_sets import JK, JOKER, KINDS, Layout, interpret, join_runs, kind_of
 OBJECTIVES = ("tiles", "value")
 # HiGHS options, chosen by measurement (benchmarks/bench_rummikub_solver.py, same optima throughout): its
 # presolve spends up to seconds probing this model for nothing, and so do its feasibility-jump and
-# root-reduced-cost heuristics; a smaller cut pool (250 rows, default 10,000) keeps the root's rounds of cuts
+# root-reduced-cost heuristics; a smaller cut pool (150 rows, default 10,000) keeps the root's rounds of cuts
 # short (p95 for a 25-tile rack about 30 % lower). The objective is integral, so an absolute gap below 1 proves
 # optimality. One thread: HiGHS's scheduler is process-wide, and every Highs here must ask for the same.
 _OPTIONS: dict[str, Any] = {"output_flag": False, "threads": 1, "random_seed": 0, "presolve": "off",
                             "mip_heuristic_run_feasibility_jump": False,
-                            "mip_heuristic_run_root_reduced_cost": False, "mip_pool_soft_limit": 250,
+                            "mip_heuristic_run_root_reduced_cost": False, "mip_pool_soft_limit": 150,
                             "mip_rel_gap": 0.0, "mip_abs_gap": 0.999}
 INF = float("inf")
 
