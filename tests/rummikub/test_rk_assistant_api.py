@@ -77,8 +77,7 @@ class Table:
 @given(seed=st.integers(0, 2**32 - 1), table_tiles=st.integers(0, 24), locked=st.booleans(),
        initial_min=st.sampled_from([1, 20, 30]), asker_melded=st.booleans(),
        objective=st.sampled_from(["tiles", "value"]), rack_size=st.integers(1, 16))
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                 HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_rk_every_suggestion_sent_verbatim_is_accepted(client: FlaskClient, seed: int, table_tiles: int,
                                                        locked: bool, initial_min: int, asker_melded: bool,
                                                        objective: str, rack_size: int) -> None:
