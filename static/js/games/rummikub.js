@@ -312,7 +312,7 @@
       var p = doc.createElement("p");
       var play = body.play;
       if (!play) { p.textContent = tx("as_none"); res.appendChild(p); return; }
-      p.textContent = (body.initial ? tx("as_initial") + " · " : "") + tx("as_result", { n: play.tiles, value: play.value, kept: play.kept });
+      p.textContent = (body.initial ? tx("as_initial") + " · " : "") + tx("as_result", { n: play.tiles, value: play.value, left: Assistant.rack().length - play.tiles });
       res.appendChild(p);
       var felt = doc.createElement("div"), ul = doc.createElement("ul");
       felt.className = "as-table"; ul.className = "rk-sets";
