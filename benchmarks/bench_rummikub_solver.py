@@ -152,14 +152,17 @@ def main() -> None:
             able = {name: set(kw) - {"objective"} <= run.accepts for name, run in runs.items()}  # type: ignore[attr-defined]
             for i, (table, rack) in enumerate(positions):
                 order = list(runs) if i % 2 == 0 else list(reversed(runs))
-                scores = {}
+                scores, cut = {}, []
                 for name in order:
                     if able[name]:
                         dt, play = runs[name](table, rack, **kw)
                         times[name].append(dt)
                         scores[name] = score(play)
+                        if play is not None and not play.optimal:  # type: ignore[attr-defined]
+                            cut.append(name)
                 if len(set(scores.values())) > 1:
-                    print(f"MISMATCH {mode} {table} {rack}: {scores}")
+                    note = f" ({', '.join(cut)}: stopped by its time limit)" if cut else ""
+                    print(f"MISMATCH {mode} {table} {rack}: {scores}{note}")
             cells = []
             for name in runs:
                 t = times[name]
