@@ -105,7 +105,7 @@ def broken_joker_sets(old: tuple[TableSet, ...], new: list[TableSet]) -> list[Ta
     for pick in product(*(range(len(opts)) for opts in options)):
         spots = [options[i][p] for i, p in enumerate(pick)]
         taken = [spot for spot in spots if spot is not None]
-        if len(set(taken)) != len(taken) or any(a[0] == b[0] and a[1] & b[1] for a, b in combinations(taken, 2)):
+        if any(a[0] == b[0] and a[1] & b[1] for a, b in combinations(taken, 2)):  # a tile used twice
             continue
         if len(taken) > best_placed:
             best, best_placed = pick, len(taken)
