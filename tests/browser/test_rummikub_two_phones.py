@@ -42,12 +42,11 @@ def set_tiles(page) -> list[list[str]]:
 
 
 def pick(page, tile: str, picker_id: str = "ed-picker") -> None:
-    """Tap a tile in a picker; on a phone one colour row (or the joker's) shows at a time: open its tab first."""
+    """Tap a tile in a picker; on a phone one colour row shows at a time (the joker ends each): open its tab first."""
     picker = page.locator(f"#{picker_id}")
-    colour = "j" if tile == "J" else tile[0]
-    if picker.get_attribute("data-colour") != colour:
-        picker.locator(f"[data-pk-tab='{colour}']").click()
-    picker.locator(f"[data-tile='{tile}']").click()
+    if tile != "J" and picker.get_attribute("data-colour") != tile[0]:
+        picker.locator(f"[data-pk-tab='{tile[0]}']").click()
+    picker.locator(f"[data-tile='{tile}']:visible").click()
 
 
 def editor_set(page, n: int):

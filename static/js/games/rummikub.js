@@ -87,20 +87,29 @@
   }
 
   /* --- pickers: colour tabs on a phone; counts left per tile --------------------------------------------------- */
+  /* The copies left show on the tile ("×2") and, so that what is seen is what can be said (voice control,
+     WCAG 2.5.3), in its name: "blue 1 ×2". */
   function paintPicker(picker, left) {
     $$("[data-tile]", picker).forEach(function (b) {
       var n = left(b.getAttribute("data-tile"));
+      var shown = n > 0 ? "×" + n : "";
       b.disabled = n <= 0;
       var badge = $(".pk-n", b);
-      if (badge) { badge.textContent = n > 0 ? "×" + n : ""; }
+      if (badge) { badge.textContent = shown; }
+      var name = b.getAttribute("data-label") || b.getAttribute("aria-label");
+      b.setAttribute("aria-label", shown && badge ? name + " " + shown : name);
     });
+  }
+  /* Show one colour's row of a picker (a phone shows one at a time). */
+  function showColour(picker, colour) {
+    if (!picker || !colour || !$("[data-pk-tab='" + colour + "']", picker)) { return; }
+    picker.setAttribute("data-colour", colour);
+    $$("[data-pk-tab]", picker).forEach(function (b) { b.setAttribute("aria-selected", b.getAttribute("data-pk-tab") === colour ? "true" : "false"); });
   }
   doc.addEventListener("click", function (e) {
     var tab = e.target.closest && e.target.closest("[data-pk-tab]");
     if (!tab) { return; }
-    var picker = tab.closest(".rk-picker");
-    picker.setAttribute("data-colour", tab.getAttribute("data-pk-tab"));
-    $$("[data-pk-tab]", picker).forEach(function (b) { b.setAttribute("aria-selected", b === tab ? "true" : "false"); });
+    showColour(tab.closest(".rk-picker"), tab.getAttribute("data-pk-tab"));
   });
 
   /* --- sound and vibration: the frame's, under its switch ------------------------------------------------- */
@@ -227,7 +236,8 @@
   var RK = window.RK = {
     LANG: LANG, $: $, $$: $$, tx: tx, store: store, table: table, postJSON: postJSON, errorText: errorText,
     randomId: randomId, refresh: refresh, label: label, sorted: sorted, num: num, isJoker: isJoker, tileEl: tileEl,
-    counts: counts, tableSets: tableSets, tableTiles: tableTiles, paintPicker: paintPicker, say: say, hooks: [],
+    counts: counts, tableSets: tableSets, tableTiles: tableTiles, paintPicker: paintPicker, showColour: showColour,
+    say: say, hooks: [],
   };
 
   /* --- "My rack": the private assistant. The rack stays in localStorage, sent only to /hints. ------------------ */
