@@ -266,7 +266,9 @@
       cnt.textContent = "";
       var line = doc.createElement("span");
       var d = want - rack.length;
-      line.textContent = d === 0 ? tx("as_count_ok", { n: rack.length }) : tx("as_count", { n: rack.length, rack: want });
+      // a rack of no tiles (the player went out) is said in words, with no empty rack drawn under it
+      var none = want === 0 && !rack.length;
+      line.textContent = none ? tx("as_count_none") : d === 0 ? tx("as_count_ok", { n: rack.length }) : tx("as_count", { n: rack.length, rack: want });
       cnt.appendChild(line);
       if (d !== 0 && !isNaN(d) && rack.length) {
         var warn = doc.createElement("span");
@@ -275,12 +277,13 @@
         cnt.appendChild(warn);
       }
       box.textContent = "";
-      if (!rack.length) { var p = doc.createElement("p"); p.className = "empty"; p.textContent = tx("as_empty"); box.appendChild(p); }
+      box.hidden = none;
+      if (!rack.length && !none) { var p = doc.createElement("p"); p.className = "empty"; p.textContent = tx("as_empty"); box.appendChild(p); }
       rack.forEach(function (t, i) { box.appendChild(tileEl(t, { button: true, data: { "as-rm": i }, extra: tx("as_tap_remove") })); });
       var sum = $("#as-add-summary");
       if (sum) { sum.textContent = tx("as_add"); }
       var adder = $("#as-add-box");
-      if (adder && !adder.hasAttribute("data-seen") && (rack.length === 0 || d > 0)) { adder.open = true; adder.setAttribute("data-seen", "1"); }
+      if (adder && !adder.hasAttribute("data-seen") && !none && (rack.length === 0 || d > 0)) { adder.open = true; adder.setAttribute("data-seen", "1"); }
       var c = counts(rack.concat(tableTiles()));
       var picker = $("#as-picker");
       if (picker) { paintPicker(picker, function (t) { return 2 - (c[t] || 0); }); }
