@@ -102,9 +102,10 @@
   }
   /* Show one colour's row of a picker (a phone shows one at a time). */
   function showColour(picker, colour) {
-    if (!picker || !colour || !$("[data-pk-tab='" + colour + "']", picker)) { return; }
+    var tabs = picker ? $$("[data-pk-tab]", picker) : [];
+    if (!tabs.some(function (b) { return b.getAttribute("data-pk-tab") === colour; })) { return; }
     picker.setAttribute("data-colour", colour);
-    $$("[data-pk-tab]", picker).forEach(function (b) { b.setAttribute("aria-selected", b.getAttribute("data-pk-tab") === colour ? "true" : "false"); });
+    tabs.forEach(function (b) { b.setAttribute("aria-selected", b.getAttribute("data-pk-tab") === colour ? "true" : "false"); });
   }
   doc.addEventListener("click", function (e) {
     var tab = e.target.closest && e.target.closest("[data-pk-tab]");
