@@ -275,6 +275,7 @@
     changed: function () {
       RK.store.set(Ed.key(), { base: Ed.base, sets: Ed.sets, seq: seq });
       Ed.report = null;
+      Ed.asked += 1; // an answer still on its way is about the draft before this change: it is dropped
       Ed.render();
       window.clearTimeout(Ed.timer);
       Ed.timer = window.setTimeout(Ed.check, 150);
