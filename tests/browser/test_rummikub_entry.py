@@ -73,10 +73,16 @@ def version_of(live, tid: str) -> int:
     return live.app.test_client().get(f"/api/tables/{tid}").get_json()["version"]
 
 
+def scripts_ready(page) -> None:
+    """The page's scripts run: taps from now on go to them (not to the no-script links and forms)."""
+    page.wait_for_function("() => window.RK && window.RK.editor && document.documentElement.classList.contains('js')")
+
+
 def open_as(page, live, tid: str, name: str) -> None:
     page.goto(live.url(f"/t/{tid}"))
     page.locator(".seat-prompt").get_by_role("button", name=name).click()
     expect(page.locator(".rk-seat.me .pname")).to_have_text(name)
+    scripts_ready(page)
 
 
 def commit(page, live, tid: str, taps: Taps) -> None:
@@ -324,6 +330,7 @@ def test_picker_names_contain_what_the_tiles_show(live, new_context, locale: str
     tid = make_table(live, [{"type": "play", "table": [[f"b{n}" for n in range(1, 11)], ["k1", "k2", "k3", "k4"]]}])
     page.goto(live.url(f"/t/{tid}"))
     page.locator(".seat-prompt button").nth(1).click()  # Ben's phone: his rack still to enter
+    scripts_ready(page)
     picker = page.locator("#rack-picker")
     first = picker.locator("[data-tile='r1']")
     expect(first).to_have_text("1×2")
@@ -359,6 +366,7 @@ def test_rummikub_steps_have_no_serious_axe_violations(live, new_context, scheme
     page.goto(live.url(f"/t/{start}"))
     page.locator(".seat-prompt button").first.click()
     expect(page.locator("#table")).to_have_attribute("data-my-turn", "1")
+    scripts_ready(page)
     check("start")
     page.locator("[data-open-editor]").click()
     page.locator("#ed-picker [data-tile='r10']").click()  # a set chosen, the same-number buttons showing
