@@ -58,7 +58,8 @@ def test_ls_pages_render_every_state_in_both_languages(client: FlaskClient, lang
     tid, vid = new_table(client)
     for html in (page(client, f"/t/{tid}", lang), page(client, f"/v/{vid}", lang)):
         no_inline(html)
-        assert 'class="table pd ls' in html and "css/long-seat.css" in html and "/static/games/pairs/pairs.css" in html
+        assert 'class="table pd ls' in html and "/static/games/long_seat/long-seat.css" in html
+        assert "/static/games/pairs/pairs.css" in html
     api_lay(client, tid, 4, 9, 4, 6)  # Aki takes 4 9 4; Ben lays a 6
     html = page(client, f"/t/{tid}", lang)
     assert ("Chance of a pair: 5/51 (9.8%)" in html) if lang == "en" else ("ペアになる確率：5/51（9.8%）" in html)
@@ -96,8 +97,8 @@ def test_ls_htmx_form_answers_the_fragment(client: FlaskClient) -> None:
 @pytest.mark.parametrize("fields, shown", [
     ({"type": "stop"}, "Lay at least one card before you stop"),
     ({"type": "lay", "card": "1"}, "No 1 is left in the deck"),
-    ({"type": "lay", "card": "11"}, None),
-    ({"type": "lay", "card": "x"}, None),
+    ({"type": "lay", "card": "11"}, "“11” is not a card number from 1 to 10."),
+    ({"type": "lay", "card": "x"}, "“x” is not a card number from 1 to 10."),
     ({"type": "lay"}, None),
     ({"type": "fly"}, None),
 ])
@@ -176,7 +177,7 @@ def test_ls_exports_carry_its_columns(client: FlaskClient) -> None:
 
 def test_ls_start_page_and_rules_page_offer_the_game(client: FlaskClient) -> None:
     html = page(client, "/")
-    assert 'value="long-seat"' in html and "icons/games/long-seat.svg" in html and "g-long-seat" in html
+    assert 'value="long-seat"' in html and "/static/games/long_seat/icon.svg" in html and "g-long-seat" in html
     assert 'name="opt-long-seat-risk"' in html
     for lang, title in (("en", "Long Seat: the rules"), ("ja", "ロングシートのルール")):
         html = page(client, "/rules/long-seat", lang)

@@ -1,36 +1,28 @@
-"""Long Seat's part of the OpenAPI document: its card numbers, actions, STATE fields and the ``risk`` setting.
-It asks no questions (queries): the risk of the next card (LS10) is part of STATE while the setting is on."""
+"""The STATE of Long Seat as JSON Schema, for the OpenAPI document (its actions' schemas come from their
+declarations in actions.py, its ``risk`` setting from the option). It asks no questions (queries): the risk of
+the next card (LS10) is part of STATE while the setting is on."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ..pairs.deck import DECK_SCHEMA
-from ..schema import nat, obj, optional_seat, ref
-from .errors import ERROR_CODES
+from ..schema import nat, obj, ref
 from .rules import MAX_PLAYERS
+from .state import DecidedBy, EndKind
 
 SEAT = nat(0, MAX_PLAYERS - 1)
 CARD = {"type": "integer", "minimum": 1, "maximum": 10}
 
 
-def _action(kind: str, props: dict[str, Any], required: tuple[str, ...] = ()) -> dict[str, Any]:
-    """Long Seat refuses unknown fields (400), so its action variants are closed."""
-    return obj({"type": {"const": kind}, "player": optional_seat(), **props}, ("type", *required))
-
-
-def _logged(kind: str, props: dict[str, Any], required: tuple[str, ...] = ()) -> dict[str, Any]:
-    return obj({"type": {"const": kind}, "player": SEAT, **props}, ("type", *required))
-
-
-def schema() -> dict[str, Any]:
+def state_schema() -> dict[str, Any]:
     cards = {"type": "array", "items": ref("LsCard")}
     player = obj({"seat": SEAT, "name": {"type": "string", "minLength": 1, "maxLength": 40},
                   "up": {**cards, "description": "Face-up cards in front of the player, oldest first (−1 each)."},
                   "down": {**nat(), "description": "How many face-down cards (+1 each)."},
                   "score": {"type": "integer", "description": "down − len(up) (LS9)."}},
                  ("seat", "name", "up", "down", "score"))
-    last_end = obj({"kind": {"enum": ["pair", "stop"]}, "seat": SEAT, "laid": nat(1),
+    last_end = obj({"kind": {"enum": [k.value for k in EndKind]}, "seat": SEAT, "laid": nat(1),
                     "taken": {**cards, "description": "A pair: the cards taken, in row order (else empty)."},
                     "flipped": {**nat(), "description": "A stop: cards turned face down (else 0)."},
                     "last": {"type": "boolean", "description": "The deck ran out with this turn (LS8)."}},
@@ -61,7 +53,7 @@ def schema() -> dict[str, Any]:
         "over": {"type": "boolean"},
         "winners": {"type": "array", "items": SEAT},
         "ranking": {"type": "array", "items": SEAT},
-        "decided_by": {"enum": [None, "score", "face_down", "shared"]},
+        "decided_by": {"enum": [None, *(d.value for d in DecidedBy)]},
         "can": obj({"lay": {"type": "boolean"}, "stop": {"type": "boolean"}}, ("lay", "stop")),
         "options": obj({"risk": {"type": "boolean"}}, ("risk",)),
         "risk": {"oneOf": [{"type": "null"}, risk],
@@ -71,17 +63,6 @@ def schema() -> dict[str, Any]:
         "components": {
             "LsCard": {**CARD, "description": "A Pairs card by its number, 1–10 (PD1); else bad_request (400)."},
         },
-        "actions": [
-            _action("lay", {"card": ref("LsCard")}, ("card",)),
-            _action("stop", {}),
-        ],
-        "logged": [
-            _logged("lay", {"card": ref("LsCard")}, ("card",)),
-            _logged("stop", {}),
-            obj({"type": {"const": "settings"}, "risk": {"type": "boolean"}}, ("type",)),
-        ],
         "state": state,
         "state_description": "STATE of a Long Seat table (docs/api.md, Long Seat).",
-        "settings": {"risk": {"type": "boolean", "description": "Long Seat: show the risk of the next card."}},
-        "error_codes": ERROR_CODES,
     }

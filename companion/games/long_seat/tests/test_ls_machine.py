@@ -14,9 +14,10 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from ls_helpers import parse, play
 
 from companion.games.base import RuleError
-from companion.games.long_seat import Lay, Stop, action_to_json, apply, new_game, parse_action, state_to_json
+from companion.games.long_seat import GAME, Lay, Stop, new_game, state_to_json
 
 NAMES = ("A", "B", "C", "D", "E", "F")
 
@@ -38,15 +39,15 @@ class LongSeatMachine(RuleBasedStateMachine):
 
     def act(self, action) -> None:
         before = self.state
-        self.state = apply(before, action)
+        self.state = play(before, action)
         assert before.deck_size >= self.state.deck_size
-        self.log.append(action_to_json(action))
+        self.log.append(GAME.dump(action))
         self.steps += 1
 
     def refuse(self, action, code: str) -> None:
         before = self.state
         try:
-            apply(before, action)
+            play(before, action)
         except RuleError as exc:
             assert exc.code == code, (exc.code, code)
         else:
@@ -129,7 +130,7 @@ class LongSeatMachine(RuleBasedStateMachine):
             return
         state = self.first
         for raw in self.log:
-            state = apply(state, parse_action(raw, state))
+            state = play(state, parse(raw, state))
         assert state == self.state
 
 
@@ -150,5 +151,5 @@ def test_random_whole_games_end(seed: int) -> None:
     for _ in range(110):
         if state.over:
             break
-        state = apply(state, Stop() if state.laid and rng.random() > greed else Lay(pile.pop()))
+        state = play(state, Stop() if state.laid and rng.random() > greed else Lay(pile.pop()))
     assert state.over and not pile

@@ -1,20 +1,13 @@
-"""Long Seat as a :class:`~companion.games.base.Game`: the engine behind the interface the core speaks to,
-and its JSON view (STATE, docs/api.md). Nothing is hidden, so every viewer gets the same state."""
+"""Long Seat's STATE as JSON (docs/api.md, Long Seat). Nothing is hidden, so every viewer gets the same state;
+the risk of the next card (LS10) is in it while the table's setting is on."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..base import Game, Outcome, Viewer, presentation
-from .actions import Action, action_to_json, parse_action
-from .errors import ERROR_CODES
-from .options import OPTIONS
-from .rules import MAX_PLAYERS, MIN_PLAYERS, apply, decided_by, new_game, ranking, risk, winners
+from ..base import Viewer
+from .rules import decided_by, ranking, risk, winners
 from .state import State
-
-
-def actor(state: State, action: Action) -> int | None:
-    return state.active
 
 
 def risk_on(options: dict[str, Any] | None) -> bool:
@@ -54,44 +47,3 @@ def state_to_json(state: State, viewer: Viewer | None = None, options: dict[str,
         "options": {"risk": risk_on(options)},
         "risk": risk_json(state) if risk_on(options) and running else None,
     }
-
-
-def outcome(state: State) -> Outcome | None:
-    """LS9: highest score wins; tie → more face-down cards; still tied → shared."""
-    if not state.over:
-        return None
-    return Outcome(winners(state), ranking(state), decided_by(state))
-
-
-def is_over(state: State) -> bool:
-    return state.over
-
-
-def scores(state: State) -> tuple[int | None, ...]:
-    """LS9: each seat's running total (the plays record and the Players page)."""
-    return tuple(state.score(i) for i in range(state.n))
-
-
-_ui, _api_schema = presentation(__package__)  # loaded only by the pages and the OpenAPI document
-
-
-GAME = Game(
-    id="long-seat",
-    name=("Long Seat", "ロングシート"),
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
-    options=OPTIONS,
-    new_game=new_game,
-    parse_action=parse_action,
-    action_to_json=action_to_json,
-    actor=actor,
-    apply=apply,
-    state_to_json=state_to_json,
-    outcome=outcome,
-    is_over=is_over,
-    error_codes=ERROR_CODES,
-    ui=_ui,
-    kits=("companion.games.pairs",),  # the Pairs deck's card faces (templates and style sheet)
-    api_schema=_api_schema,
-    scores=scores,
-)

@@ -1,25 +1,26 @@
-"""Long Seat's actions as JSON (docs/api.md): parse and back round-trip, and anything else is bad_request (400)."""
+"""Long Seat's actions as JSON (docs/api.md), read by the platform from their declarations: parse and back
+round-trip, and anything else is bad_request (400)."""
 
 from __future__ import annotations
 
 import pytest
-from ls_helpers import game
+from ls_helpers import game, parse
 
 from companion.games.base import BadRequest
-from companion.games.long_seat import Lay, Stop, action_to_json, parse_action
+from companion.games.long_seat import GAME, Lay, Stop
 
 
 @pytest.mark.parametrize("raw, action", [
     ({"type": "lay", "card": 7}, Lay(7)),
-    ({"type": "lay", "card": 1, "player": 1}, Lay(1, 1)),
+    ({"type": "lay", "card": 1, "player": 1}, Lay(1, player=1)),
     ({"type": "stop"}, Stop()),
-    ({"type": "stop", "player": 0}, Stop(0)),
+    ({"type": "stop", "player": 0}, Stop(player=0)),
     ({"type": "stop", "player": None}, Stop()),
 ])
 def test_actions_round_trip(raw, action) -> None:
-    assert parse_action(raw, game()) == action
-    again = action_to_json(action)
-    assert parse_action(again, game()) == action
+    assert parse(raw, game()) == action
+    again = GAME.dump(action)
+    assert parse(again, game()) == action
     assert again == {k: v for k, v in raw.items() if v is not None}
 
 
@@ -34,12 +35,12 @@ def test_actions_round_trip(raw, action) -> None:
 ])
 def test_anything_else_is_a_bad_request(raw) -> None:
     with pytest.raises(BadRequest) as info:
-        parse_action(raw, game(2))
+        parse(raw, game(2))
     assert info.value.code == "bad_request" and info.value.malformed
     assert info.value.message("ja") and info.value.message("en")
 
 
 def test_a_seat_is_checked_against_the_table_size() -> None:
-    assert parse_action({"type": "stop", "player": 5}, game(6)) == Stop(5)
+    assert parse({"type": "stop", "player": 5}, game(6)) == Stop(player=5)
     with pytest.raises(BadRequest):
-        parse_action({"type": "stop", "player": 6}, game(6))
+        parse({"type": "stop", "player": 6}, game(6))

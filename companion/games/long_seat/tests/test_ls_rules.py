@@ -5,15 +5,15 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from ls_helpers import NAMES, deck, game, lay, stop, total
+from ls_helpers import NAMES, deck, game, lay, play, stop, total
 
 from companion.games.base import BadRequest, RuleError
-from companion.games.long_seat import GAME, Lay, Stop, apply, new_game, outcome, risk, state_to_json
+from companion.games.long_seat import GAME, MESSAGES, Lay, Stop, new_game, outcome, risk, state_to_json
 
 
 def refused(state, action, code: str) -> None:
     with pytest.raises(RuleError) as info:
-        apply(state, action)
+        play(state, action)
     assert info.value.code == code
     assert info.value.message("en") and info.value.message("ja") and "{" not in info.value.message("ja")
 
@@ -115,7 +115,7 @@ def test_ls5_each_face_up_card_costs_one() -> None:
 def test_ls5_the_row_never_holds_a_number_twice() -> None:
     state = game()
     for card in (1, 2, 3, 2, 5, 6, 5, 9, 10, 9, 3, 4):
-        state = apply(state, Lay(card))
+        state = play(state, Lay(card))
         assert len(set(state.row)) == len(state.row)
 
 
@@ -198,6 +198,9 @@ def test_ls8_after_the_end_everything_is_refused() -> None:
     assert state.over and state.active == 0
     refused(state, Lay(1), "game_over")
     refused(state, Stop(), "game_over")
+    with pytest.raises(RuleError) as info:  # the platform refuses, in Long Seat's words
+        play(state, Lay(1))
+    assert info.value.message("en") == MESSAGES["game_over"][0]
 
 
 def test_ls8_cards_left_in_the_row_score_nothing() -> None:
@@ -288,12 +291,12 @@ def test_ls11_a_number_with_no_copy_left_is_refused() -> None:
 
 def test_ls11_a_player_other_than_the_one_on_turn_is_refused() -> None:
     refused(game(3), Lay(4, player=1), "not_your_turn")
-    assert apply(game(3), Lay(4, player=0)).row == (4,)
+    assert play(game(3), Lay(4, player=0)).row == (4,)
 
 
-def test_apply_never_mutates_and_a_refusal_changes_nothing() -> None:
+def test_play_never_mutates_and_a_refusal_changes_nothing() -> None:
     state = lay(game(), 3)
     before = state
     with pytest.raises(RuleError):
-        apply(state, Stop(player=1))
+        play(state, Stop(player=1))
     assert state == before and state.row == (3,)
