@@ -35,7 +35,7 @@ from game_driver import drive, service_driver  # noqa: E402
 
 from companion import plays  # noqa: E402
 from companion.service import TableService  # noqa: E402
-from companion.store import Store  # noqa: E402
+from companion.store import open_store  # noqa: E402
 from companion.web import create_app  # noqa: E402
 
 NAMES = ["Aki", "Ben", "Chie", "Dan"]
@@ -53,7 +53,7 @@ def median_time(fn: Callable[[], object], n: int) -> float:
 
 
 def build(path: str, n: int) -> int:
-    service = TableService(Store(path))
+    service = TableService(open_store(path))
     events = 0
     for i in range(n):
         players = NAMES[: 3 + i % 2]

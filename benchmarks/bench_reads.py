@@ -28,7 +28,7 @@ if str(ROOT) not in sys.path:
 
 from companion.games.laminate import Research  # noqa: E402
 from companion.service import TableService  # noqa: E402
-from companion.store import Store  # noqa: E402
+from companion.store import open_store  # noqa: E402
 from companion.web import create_app  # noqa: E402
 
 
@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
             get_t = median_time(get, args.reads)
 
             def cold(tid: str = tid) -> object:
-                fresh = TableService(Store(db))
+                fresh = TableService(open_store(db))
                 try:
                     return fresh.snapshot(tid)
                 finally:

@@ -102,7 +102,7 @@ def plays(service: TableService) -> list[dict[str, Any]]:
     store = service.store
     rows = [r for r in store.table_versions() if games.get(r["game"]) is not None]  # a game no longer offered:
     with _MEMORY_LOCK:                                                               # its tables are left out
-        known = {r["id"]: _MEMORY.get((store.path, r["id"])) for r in rows}
+        known = {r["id"]: _MEMORY.get((store.location, r["id"])) for r in rows}
     missing = [r["id"] for r in rows if (known[r["id"]] or (-1,))[0] != r["version"]]
     stored = store.cached_plays(missing) if missing else {}
     fresh: list[tuple[str, int, str]] = []
@@ -123,7 +123,7 @@ def plays(service: TableService) -> list[dict[str, Any]]:
             with _MEMORY_LOCK:
                 if len(_MEMORY) >= _MEMORY_MAX:
                     _MEMORY.clear()
-                _MEMORY[(store.path, tid)] = (play["version"], play)
+                _MEMORY[(store.location, tid)] = (play["version"], play)
         out.append(play)
     store.put_plays(fresh)
     return out

@@ -8,22 +8,27 @@ import hashlib
 import hmac
 import secrets
 import threading
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar
 
 from .refusal import ServiceError
-from .store import EventRow, Store, now_iso
-from .tables import CachedTable, Entry, Snapshot
+from .store import EventRow, Store, Transaction, now_iso
+from .tables import Behind, CachedTable, Snapshot
+
+T = TypeVar("T")
 
 
 class _Service(Protocol):
     """What the seat claims need of the service they are part of (``TableService`` has all of it)."""
 
     store: Store
-    _write_lock: threading.RLock
     _lock: threading.RLock
 
-    def _table(self, table_id: str) -> CachedTable: ...
-    def _check_log(self, conn: Any, snap: CachedTable) -> None: ...
+    def _retrying(self, table_id: str, attempt: Callable[[CachedTable], T]) -> T: ...
+    def _append(self, entry: CachedTable, event: EventRow, answer: str | None = None,
+                also: Callable[[Transaction], None] | None = None) -> None: ...
+    def _moved(self, entry: CachedTable, event: EventRow, new_state: Any = None) -> Snapshot: ...
+    def _catch_up(self, entry: CachedTable) -> bool: ...
     def _notify(self, table_id: str, version: int) -> None: ...
 
 
@@ -45,8 +50,7 @@ class SeatClaims:
     def claim_seat(self: _Service, table_id: str, seat: object, *, take_over: bool = False) -> tuple[str, Snapshot]:
         """Give this phone ``seat``: a new secret token (returned once; only its hash is kept). A seat another
         phone holds needs ``take_over``, which that phone loses and the history records for everyone."""
-        with self._write_lock:
-            snap = self._table(table_id)
+        def attempt(snap: CachedTable) -> tuple[str, Snapshot]:
             record = snap.record
             if not snap.game.uses_seat_tokens(record.options):
                 raise ServiceError(409, "no_seat_claims", "This table does not need phones to claim seats.",
@@ -61,21 +65,19 @@ class SeatClaims:
                                    f"{name}さんの席はすでに別の端末が登録しています。")
             blocked = snap.game.take_over_blocked(snap.state, seat) if held and snap.game.take_over_blocked else None
             if blocked is not None:  # the new phone would be shown the old one's secret (a die in the box)
+                if self._catch_up(snap):  # judged on the latest state: another process may have moved it on
+                    raise Behind
                 raise ServiceError(409, blocked.code, blocked.message("en"), blocked.message("ja"))
             token = secrets.token_urlsafe(24)
             event = EventRow(snap.version + 1, "seat", seat, {"type": "seat", "seat": seat, "take_over": held},
                              None, None, now_iso(), seat)
-            with self.store.write() as conn:
-                self._check_log(conn, snap)
-                self.store.put_seat(conn, table_id, seat, _token_hash(token), event.at)
-                self.store.append(conn, table_id, event, None)
+            self._append(snap, event, also=lambda tx: tx.put_seat(table_id, seat, _token_hash(token), event.at))
             with self._lock:
-                snap.record_entry(Entry(event))
-                snap.version = event.seq
-                view = snap.view()
-        self._notify(table_id, view.version)
-        return token, view
+                view = self._moved(snap, event)
+            self._notify(table_id, view.version)
+            return token, view
 
+        return self._retrying(table_id, attempt)
 
 
 def _token_hash(token: str) -> str:

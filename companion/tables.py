@@ -1,16 +1,23 @@
 """What the service keeps in memory per table: every state since the start (undo is a pop, not a replay),
 every log entry with the states around it (the pages' history comes from here), and the immutable
-snapshots it hands out. Pure data: no locking, no I/O (the service does both)."""
+snapshots it hands out. Pure data and the replay of events onto it: no I/O (the service reads the log and
+takes the locks; each entry carries the lock its writers queue on)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import threading
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from .games.base import Game
 from .games.fields import Context
 from .store import EventRow, TableRecord
+
+
+class Behind(Exception):
+    """A write found the log moved on past its cached entry (another process wrote): the entry has caught up, and
+    the request is judged again on the new state (the service's retry loop catches this)."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +76,8 @@ class CachedTable:
     stack: list[EventRow] = field(default_factory=list)  # effective (not undone) action events
     entries: list[Entry] = field(default_factory=list)  # every event, for the history
     undone_by: dict[int, int] = field(default_factory=dict)  # seq of an action -> seq of the undo that took it
+    #: writers of this table in this process queue here (other tables write in parallel); so does a catch-up
+    lock: threading.RLock = field(default_factory=threading.RLock, repr=False, compare=False)
 
     @property
     def state(self) -> Any:
@@ -86,3 +95,21 @@ class CachedTable:
         self.entries.append(entry)
         if entry.event.kind == "undo" and entry.event.undoes is not None:
             self.undone_by[entry.event.undoes] = entry.event.seq
+
+    def advance(self, events: Iterable[EventRow]) -> None:
+        """Replay logged events onto this entry: actions push, undos pop; settings, seat and "next" events only
+        count (the row holds the settings; seats and links are in the store). The version counts every event."""
+        game = self.game
+        for event in events:
+            self.version = event.seq
+            if event.kind in ("settings", "seat", "next"):
+                self.record_entry(Entry(event))
+            elif event.kind == "undo":
+                self.stack.pop()
+                before = self.states.pop()
+                self.record_entry(Entry(event, before, self.state))
+            else:
+                before = self.state
+                self.states.append(game.apply(before, game.parse(event.action, self.context(before))))
+                self.stack.append(event)
+                self.record_entry(Entry(event, before, self.state))

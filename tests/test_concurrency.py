@@ -1,5 +1,6 @@
-"""Simultaneous devices over real HTTP (the production server on 127.0.0.1): one winner per version, the rest told
-``stale``; retries with one ``action_id`` store one event; never a 5xx or "database is locked"."""
+"""Simultaneous devices over real HTTP (the production server on 127.0.0.1), on SQLite and on PostgreSQL: one
+winner per version, the rest told ``stale``; retries with one ``action_id`` store one event; never a 5xx or
+"database is locked". Two server processes on one database: tests/test_processes.py."""
 
 from __future__ import annotations
 
@@ -16,13 +17,14 @@ from api_harness import HttpCaller, LiveServer, create_table  # noqa: E402
 
 from companion.web import create_app  # noqa: E402
 
+pytestmark = pytest.mark.both_stores
 N = 24
 RESEARCH = {"type": "research", "from": "deck"}
 
 
 @pytest.fixture
-def app(tmp_path):
-    app = create_app(str(tmp_path / "conc.db"))
+def app(db_location):
+    app = create_app(db_location)
     yield app
     app.extensions["companion"].store.close()
 
@@ -117,10 +119,9 @@ def test_reads_and_writes_mixed(app):
         assert caller.call("GET", f"/api/tables/{tid}")[1]["version"] == N // 3
 
 
-def test_two_servers_on_one_file(tmp_path):
+def test_two_servers_on_one_file(db_location):
     """Two apps (as two server processes) on one database: still exactly one winner, no locking errors."""
-    path = str(tmp_path / "shared.db")
-    app_a, app_b = create_app(path), create_app(path)
+    app_a, app_b = create_app(db_location), create_app(db_location)
     with LiveServer(app_a) as a, LiveServer(app_b) as b:
         tid = create_table(a.caller())["id"]
         assert b.caller().call("GET", f"/api/tables/{tid}")[1]["version"] == 0  # b's cache warm at 0

@@ -1,15 +1,14 @@
-"""Crash safety: the real server in a subprocess, killed with SIGKILL at random moments while a client
-streams actions, restarted on the same database file. Every action that got a 200 must be in the log at
-the version its answer gave, the state must equal the engine's replay of the log, and the file must pass
-``PRAGMA integrity_check``. A request whose answer was lost is retried with the same ``action_id``."""
+"""Crash safety, on SQLite and on PostgreSQL: the real server in a subprocess, killed with SIGKILL at random
+moments while a client streams actions, restarted on the same database. Every action that got a 200 must be
+in the log at the version its answer gave, the state must equal the engine's replay of the log, and a SQLite
+file must pass ``PRAGMA integrity_check``. A request whose answer was lost is retried with the same
+``action_id``. The last test kills one of two processes on one database while twenty tables play across both."""
 
 from __future__ import annotations
 
 import http.client
-import os
 import random
 import sqlite3
-import subprocess
 import sys
 import threading
 import time
@@ -21,7 +20,6 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent / "api"))
 from api_harness import (  # noqa: E402
     NAMES,
-    REPO,
     HttpCaller,
     Reference,
     Walker,
@@ -29,60 +27,28 @@ from api_harness import (  # noqa: E402
     check_invariants,
     create_table,
     expected_view,
-    free_port,
     view_of,
 )
+from server_process import Server  # noqa: E402
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.both_stores]
 
 KILLS = 5
 TIME_BUDGET = 30.0  # seconds for the whole test
 
-def server_command(db: str, port: int) -> list[str]:
-    return [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(port), "--db", db, "-q"]
-
-
-class Server:
-    def __init__(self, db: str, logdir: Path) -> None:
-        self.db, self.logdir = db, logdir
-        self.proc: subprocess.Popen | None = None
-        self.port = 0
-        self.starts = 0
-
-    def start(self) -> HttpCaller:
-        self.port = free_port()  # a new port each time: the old one may linger in TIME_WAIT
-        self.starts += 1
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
-        log = open(self.logdir / f"server-{self.starts}.log", "wb")  # noqa: SIM115 - closed with the process
-        self.proc = subprocess.Popen(server_command(self.db, self.port), stdout=log, stderr=subprocess.STDOUT,
-                                     stdin=subprocess.DEVNULL, env=env, cwd=str(REPO))
-        log.close()
-        caller = HttpCaller(self.port, timeout=5)
-        deadline = time.monotonic() + 15
-        while time.monotonic() < deadline:
-            assert self.proc.poll() is None, (self.logdir / f"server-{self.starts}.log").read_text()
-            try:
-                status, _ = caller.call("GET", "/api/tables/" + "N" * 24)
-                if status == 404:
-                    # warm up (the games load on first use) so that a kill lands mid-play, not mid-import
-                    caller.call("POST", "/api/tables", {"players": []})
-                    return caller
-            except OSError:
-                pass
-            time.sleep(0.05)
-        raise AssertionError("server did not come up")
-
-    def kill(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.kill()  # SIGKILL: no clean-up of any kind
-            self.proc.wait(10)
-
-
 @pytest.fixture
-def server(tmp_path):
-    srv = Server(str(tmp_path / "crash.db"), tmp_path)
+def server(db_location, tmp_path):
+    srv = Server(db_location, tmp_path)
     yield srv
     srv.kill()
+
+
+def check_integrity(db: str) -> None:
+    """A SQLite file passes its integrity check (PostgreSQL itself is not the one killed here)."""
+    if db.endswith(".db"):
+        conn = sqlite3.connect(db)
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        conn.close()
 
 
 def test_kill_dash_nine_loses_no_acknowledged_action(server, tmp_path):
@@ -139,9 +105,7 @@ def test_kill_dash_nine_loses_no_acknowledged_action(server, tmp_path):
     server.kill()
     assert server.starts >= 3
 
-    conn = sqlite3.connect(server.db)
-    assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-    conn.close()
+    check_integrity(server.db)
     caller = server.start()
     total_acked = 0
     for table_id, acks in acked.items():
@@ -251,10 +215,96 @@ def test_kill_dash_nine_while_twenty_tables_play_loses_no_acknowledged_action(se
             if status == 200:
                 t["acked"].append((body["state"]["version"], t["pending"]["body"].get("action", {"type": "undo"})))
     server.kill()
-    conn = sqlite3.connect(server.db)
-    assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-    conn.close()
+    check_integrity(server.db)
     caller = server.start()
     total = _verify(caller, {tid: t["acked"] for tid, t in tables.items()})
     server.kill()
     assert total > 3 * TABLES, f"only {total} actions acknowledged: the tables hardly played"
+
+
+@pytest.fixture
+def servers(db_location, tmp_path):
+    """Two server processes on one database (issue 18)."""
+    pair = [Server(db_location, tmp_path, name) for name in ("a", "b")]
+    yield pair
+    for srv in pair:
+        srv.kill()
+
+
+def test_kill_dash_nine_of_one_of_two_processes_while_twenty_tables_play_across_both_loses_nothing(servers):
+    """Twenty devices each play a table, sending their requests to both processes in turn; one process is killed
+    with SIGKILL mid-play (twice, a different one each time). A request whose answer was lost is sent again to
+    the process still up, with the same action id; every acknowledged action survives, once."""
+    rng = random.Random(18)
+    ports = {server.name: server.start().port for server in servers}
+    tables: dict[str, dict[str, Any]] = {}
+    caller = HttpCaller(ports["a"])
+    for i in range(TABLES):
+        created = create_table(caller, 3 + i % 3, 0)
+        tables[created["id"]] = {"state": created["state"], "acked": [], "pending": None, "seq": 0, "turn": i,
+                                 "walker": Walker(random.Random(rng.random()))}
+    failures: list[str] = []
+    stop = threading.Event()
+
+    def play(tid: str, targets: list[int]) -> None:
+        t = tables[tid]
+        devices = [HttpCaller(port, timeout=5) for port in targets]
+        while not t["state"]["over"] and not stop.is_set():
+            if t["pending"] is None:
+                t["seq"] += 1
+                body: dict[str, Any] = {"version": t["state"]["version"], "action_id": f"{tid[:6]}-{t['seq']}"}
+                if t["walker"].rng.random() < 0.1 and t["state"]["version"] > 0:
+                    t["pending"] = {"path": f"/api/tables/{tid}/undo", "body": body}
+                else:
+                    t["pending"] = {"path": f"/api/tables/{tid}/actions",
+                                    "body": {**body, "action": t["walker"].legal_action(t["state"])}}
+            t["turn"] += 1
+            device = devices[t["turn"] % len(devices)]
+            try:
+                status, answer = device.call("POST", t["pending"]["path"], t["pending"]["body"])
+            except (OSError, http.client.HTTPException):
+                if len(devices) == 1:
+                    return
+                devices = [d for d in devices if d is not device]  # that process is gone: the other one
+                continue
+            if status == 429:
+                time.sleep(0.05)
+                continue
+            if status == 409 and answer["error"] == "nothing_to_undo":
+                t["pending"] = None
+                continue
+            if status != 200:
+                failures.append(f"{status} {answer}")
+                return
+            t["acked"].append((answer["state"]["version"], t["pending"]["body"].get("action", {"type": "undo"})))
+            t["state"] = answer["state"]
+            t["pending"] = None
+
+    for victim in servers:
+        players = [threading.Thread(target=play, args=(tid, list(ports.values())), daemon=True) for tid in tables]
+        for th in players:
+            th.start()
+        time.sleep(rng.uniform(0.8, 1.5))
+        victim.kill()
+        time.sleep(rng.uniform(0.5, 1.0))  # the other process carries every table alone meanwhile
+        stop.set()
+        for th in players:
+            th.join(15)
+        stop.clear()
+        assert not failures, failures[:3]
+        ports[victim.name] = victim.start().port
+        survivor = HttpCaller(ports[victim.name])
+        for tid, t in tables.items():  # every device reloads its table (through the restarted process)
+            status, t["state"] = survivor.call("GET", f"/api/tables/{tid}")
+            assert status == 200
+    for t in tables.values():  # a last retry of each lost answer (same action id), through either process
+        if t["pending"] is not None:
+            status, body = HttpCaller(ports["b" if t["turn"] % 2 else "a"]).call(
+                "POST", t["pending"]["path"], t["pending"]["body"])
+            assert status in (200, 409), body
+            if status == 200:
+                t["acked"].append((body["state"]["version"], t["pending"]["body"].get("action", {"type": "undo"})))
+    acked = {tid: t["acked"] for tid, t in tables.items()}
+    total = _verify(HttpCaller(ports["a"]), acked)
+    assert _verify(HttpCaller(ports["b"]), acked) == total
+    assert total > 2 * TABLES, f"only {total} actions acknowledged: the tables hardly played"

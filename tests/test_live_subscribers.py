@@ -8,11 +8,11 @@ import time
 
 from companion.games.laminate import Research
 from companion.service import TableService
-from companion.store import Store
+from companion.store import open_store
 
 
 def test_a_change_wakes_only_its_own_tables_streams(tmp_path) -> None:
-    svc = TableService(Store(str(tmp_path / "t.db")))
+    svc = TableService(open_store(str(tmp_path / "t.db")))
     a = svc.create_table(["Ann", "Ben", "Cy"]).record.id
     b = svc.create_table(["Ann", "Ben", "Cy"]).record.id
     seen: dict[str, int] = {}
@@ -34,14 +34,16 @@ def test_a_change_wakes_only_its_own_tables_streams(tmp_path) -> None:
     waiters[1].join(5)
     assert seen.get(b) == 1 and woken == [b], "only table b's condition is notified"
     assert a not in seen, "table a's stream sleeps on"
-    svc.close()  # shutting down wakes every stream
+    assert b not in svc._subscribers, "the last stream of a table leaves nothing of it behind"
+    svc.close()  # shutting down wakes every stream still waiting
     waiters[0].join(5)
-    assert seen.get(a) == 0 and sorted(woken[1:]) == sorted([a, b])
+    assert seen.get(a) == 0 and woken[1:] == [a]
+    assert svc._subscribers == {} and svc._versions == {} and svc._waiting == {}
     svc.store.close()
 
 
 def test_listeners_hear_every_change_with_its_version_until_removed(tmp_path) -> None:
-    svc = TableService(Store(str(tmp_path / "t.db")))
+    svc = TableService(open_store(str(tmp_path / "t.db")))
     heard: list[tuple[str, int]] = []
     remove = svc.add_listener(lambda tid, version: heard.append((tid, version)))
     a = svc.create_table(["Ann", "Ben", "Cy"]).record.id
@@ -52,5 +54,18 @@ def test_listeners_hear_every_change_with_its_version_until_removed(tmp_path) ->
     remove()
     svc.act(a, Research("deck"))
     assert heard == [(a, 1), (a, 2)]
+    svc.close()
+    svc.store.close()
+
+
+def test_a_stream_that_starts_waiting_after_a_change_it_missed_returns_at_once(tmp_path) -> None:
+    """Nothing is kept for a table nobody waits on, so a stream that read version 0, then lost the race with a
+    change before it registered, must still see that change: it takes the version the service holds."""
+    svc = TableService(open_store(str(tmp_path / "t.db")))
+    tid = svc.create_table(["Ann", "Ben", "Cy"]).record.id
+    svc.act(tid, Research("deck"))  # no stream waits: nothing of the table is recorded here
+    assert svc._versions == {} and svc._subscribers == {}
+    assert svc.wait_for_change(tid, 0, 30) == 1  # not the 30-s timeout's 0
+    assert svc._versions == {} and svc._subscribers == {} and svc._waiting == {}
     svc.close()
     svc.store.close()

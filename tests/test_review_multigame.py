@@ -15,7 +15,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.service import TableService
-from companion.store import Store
+from companion.store import open_store
 from companion.web import create_app
 
 HOSTILE = "<img src=x onerror=alert(1)>"
@@ -63,7 +63,7 @@ def token(client: FlaskClient) -> str:
 
 def cold_answer(app: Flask, tid: str) -> dict[str, Any]:
     """STATE from a fresh service that replays the log (no cache)."""
-    cold = TableService(Store(app.extensions["companion"].store.path))
+    cold = TableService(open_store(app.extensions["companion"].store.path))
     try:
         return cold.answer(cold.snapshot(tid))
     finally:
@@ -88,7 +88,7 @@ def test_the_hints_setting_is_not_frozen_into_the_rummikub_state(app: Flask, cli
     assert hot["hints"] is False and hot["options"]["hints"] is False
     assert cold_answer(app, tid) == hot
     svc = app.extensions["companion"]
-    cold = TableService(Store(svc.store.path))
+    cold = TableService(open_store(svc.store.path))
     assert cold.snapshot(tid).state == svc.snapshot(tid).state
     cold.store.close()
 

@@ -81,8 +81,9 @@ def build_parser() -> argparse.ArgumentParser:
                             "127.0.0.1: this device only)")
     serve.add_argument("--port", type=_port, default=None,
                        help=f"port to listen on (default {DEFAULT_PORT}, or the next free one; 0 picks any free one)")
-    serve.add_argument("--db", metavar="PATH",
-                       help=f"SQLite database file (default: {default_db_path()})")
+    serve.add_argument("--db", metavar="PATH|URL",
+                       help=f"where tables are kept: a SQLite file (default: {default_db_path()}), or a PostgreSQL "
+                            "database several servers can share: postgresql://USER:PASSWORD@HOST:PORT/DB")
     serve.add_argument("--lang", choices=LANGS, default="en",
                        help="default language of the pages (default %(default)s; "
                             "each browser can switch)")
@@ -275,7 +276,7 @@ def _secret() -> tuple[str, Path | None]:
 class Settings:
     """What every serving process builds its app from (the one process, or each worker after the fork)."""
 
-    db_path: Path
+    db_location: str  # a SQLite file's path or a PostgreSQL URL
     secret: str
     url: str
     lang: str
@@ -294,7 +295,7 @@ def build(settings: Settings, worker: int | None = None) -> tuple[Any, Any, Call
     from .guard import MAX_STREAMS
     from .sockets import raise_fd_limit
 
-    app = create_app(str(settings.db_path), lang=settings.lang, public_url=settings.url, secret_key=settings.secret)
+    app = create_app(settings.db_location, lang=settings.lang, public_url=settings.url, secret_key=settings.secret)
     app.config["ALLOWED_HOSTS"] = [*app.config.get("ALLOWED_HOSTS", []), *settings.allow_host]
     app.config["BEHIND_PROXY"] = settings.behind_proxy
     # A stream is a connection; a phone holds another one or two: the streams get half the files we may open.
@@ -345,14 +346,21 @@ def serve(args: argparse.Namespace) -> int:
     # A supervisor forks: no thread of ours may run in it then (see configure_logging).
     configure_logging(quiet=args.quiet, verbose=args.verbose, threaded=args.workers == 1)
 
-    db_path = Path(args.db).expanduser() if args.db else default_db_path()
-    db_path = db_path.absolute()
-    try:
-        ensure_dir(db_path.parent)
-    except OSError as exc:
-        say(f"Cannot use the data folder {db_path.parent}: {exc.strerror or exc}. "
-            "Choose another place with --db PATH.")
+    from ..store import StoreError, describe_location, is_url
+
+    try:  # a URL is checked for its form here; whether its server answers, when the app opens it below
+        db_location, db_shown = describe_location(args.db or str(default_db_path()))
+    except StoreError as exc:
+        say(f"Cannot use the database: {exc}")
         return 2
+    if not is_url(db_location):  # a file: its folder must exist
+        db_path = Path(db_location)
+        try:
+            ensure_dir(db_path.parent)
+        except OSError as exc:
+            say(f"Cannot use the data folder {db_path.parent}: {exc.strerror or exc}. "
+                "Choose another place with --db PATH.")
+            return 2
     secret, secret_path = _secret()
 
     try:
@@ -368,8 +376,8 @@ def serve(args: argparse.Namespace) -> int:
         return 1
     port = sock.getsockname()[1]
     url, warning = public_url(args.host, port, override=args.url)
-    settings = Settings(db_path=db_path, secret=secret, url=url, lang=args.lang, allow_host=tuple(args.allow_host),
-                        behind_proxy=args.behind_proxy, threads=args.threads, verbose=args.verbose,
+    settings = Settings(db_location=db_location, secret=secret, url=url, lang=args.lang,
+                        allow_host=tuple(args.allow_host), behind_proxy=args.behind_proxy, threads=args.threads, verbose=args.verbose,
                         quiet=args.quiet, workers=args.workers)
 
     built = None
@@ -379,9 +387,13 @@ def serve(args: argparse.Namespace) -> int:
         else:
             # The schema is made (or migrated) once, here, before the workers open the database together:
             # two first starts racing to create it would find it locked.
-            from ..store import Store
+            from ..store import open_store
 
-            Store(str(db_path)).close()
+            open_store(db_location).close()
+    except StoreError as exc:  # unreachable, refused, not a database: one line, no traceback
+        say(f"Cannot use the database {db_shown}: {exc}")
+        sock.close()
+        return 2
     except BaseException:
         sock.close()
         raise
@@ -397,7 +409,7 @@ def serve(args: argparse.Namespace) -> int:
         say()
     if warning:
         say(f"Note: {warning}")
-    say(f"Data:  {db_path}  (secret key: {secret_path or 'kept in memory for this run'})")
+    say(f"Data:  {db_shown}  (secret key: {secret_path or 'kept in memory for this run'})")
     if args.workers > 1:
         say(f"Workers: {args.workers} processes on this port; one that dies is replaced")
     say("Stop:  press Ctrl+C")

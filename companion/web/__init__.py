@@ -11,7 +11,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse  # what redirect() makes
 
 from ..service import TableService
-from ..store import Store
+from ..store import open_store
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 MAX_BODY = 64 * 1024  # a full meld is well under 1 KiB; anything near this is not a player
@@ -39,7 +39,7 @@ def create_app(db_path: str, *, lang: str = "en", public_url: str | None = None,
         JSON_SORT_KEYS=False,
     )
     app.json = _Json(app)  # keys in the order the code writes them; Japanese as itself, not \u escapes
-    service = TableService(Store(db_path))
+    service = TableService(open_store(db_path))
     app.extensions["companion"] = service
 
     from . import game_assets

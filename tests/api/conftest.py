@@ -1,5 +1,6 @@
-"""Fixtures for the JSON API tests: an app on a temporary SQLite file (one per module; each test makes
-its own tables), its test client, a fresh table, and the app under the live production server."""
+"""Fixtures for the JSON API tests: an app on a temporary database (one per module; each test makes its own
+tables), its test client, a fresh table, and the app under the live production server. Every API test runs on
+SQLite and on PostgreSQL (``store_kind``, tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,12 @@ import pytest
 from api_harness import NAMES, FlaskCaller, LiveServer, close_app, make_app
 from flask import Flask
 from flask.testing import FlaskClient
+from stores import new_location
 
 
 @pytest.fixture(scope="module")
-def db_path(tmp_path_factory) -> str:
-    return str(tmp_path_factory.mktemp("api") / "companion.db")
+def db_path(store_kind: str, tmp_path_factory, request: pytest.FixtureRequest) -> str:
+    return new_location(store_kind, tmp_path_factory.mktemp("api"), request)
 
 
 @pytest.fixture(scope="module")

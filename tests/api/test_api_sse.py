@@ -16,9 +16,9 @@ RESEARCH = {"type": "research", "from": "deck"}
 
 
 @pytest.fixture
-def app(tmp_path):
+def app(db_location):
     """A fresh app per test: stopping a live server closes its service (that ends the open streams)."""
-    app = make_app(str(tmp_path / "sse.db"))
+    app = make_app(db_location)
     yield app
     close_app(app)
 

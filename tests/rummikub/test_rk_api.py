@@ -17,7 +17,7 @@ from flask.testing import FlaskClient
 
 from companion.games.rummikub import TILE_KINDS, check_set
 from companion.service import TableService
-from companion.store import Store
+from companion.store import open_store
 from companion.web import create_app
 
 NAMES = ["Aki", "Ben", "Chie", "Dan"]
@@ -181,7 +181,7 @@ def test_rk_random_whole_matches_through_the_api(client: FlaskClient, app: Flask
     assert sum(totals) <= 0 and totals == [sum(r["scores"][i] for r in final["rounds_played"]) for i in range(n)]
     best = max(totals)
     assert final["winners"] == [i for i, t in enumerate(totals) if t == best]
-    cold = TableService(Store(app.extensions["companion"].store.path))
+    cold = TableService(open_store(app.extensions["companion"].store.path))
     try:
         assert cold.answer(cold.snapshot(match.tid)) == {**final, "id": match.tid}
     finally:
@@ -219,6 +219,17 @@ def test_rk_malformed_hint_questions_are_400(client: FlaskClient, body: dict[str
     table = create(client)
     resp = client.post(f"/api/tables/{table['id']}/hints", json=body)
     assert resp.status_code == 400, resp.get_json()
+
+
+def test_rk7iv_hints_for_more_tiles_than_the_seat_holds_are_422(client: FlaskClient) -> None:
+    table = create(client)
+    rack = ["b1", "b2", "b3", "b4", "b5", "b6", "b7", "b8", "b9", "b10", "b11", "b12", "b13", "r1", "r2"]
+    resp = client.post(f"/api/tables/{table['id']}/hints", json={"player": 1, "rack": rack})
+    body = resp.get_json()
+    assert resp.status_code == 422 and body["error"] == "rack_too_large", body
+    assert body["message"] and "15" in body["message_en"] and "Ben" in body["message_en"] and body["message_ja"]
+    ok = client.post(f"/api/tables/{table['id']}/hints", json={"player": 1, "rack": rack[:14]})
+    assert ok.status_code == 200 and ok.get_json()["play"]["tiles"] == 13
 
 
 def test_rk_hints_are_private_switchable_and_exact_about_supply(client: FlaskClient) -> None:

@@ -66,8 +66,15 @@ CASES: dict[str, Callable[[], object]] = {
     "initial_meld_uses_table": _play("r5 r6 r7 r8", "b10 r10 k10", table=("r5 r6 r7",), melded=False),
     "initial_meld_too_low": _play("b1 b2 b3", melded=False),
     "joker_set_broken": _play("r9 r10 r11", "J b6 b7", table=("r9 J r11",), joker_sets_locked=True),
+    "rack_too_large": lambda: _hints(board(racks=(2, 14, 14)), ["r1", "r2", "r3"]),
     "assistant_unavailable": lambda: _without_solver(),
 }
+
+
+def _hints(state: object, rack: list[str]) -> None:
+    from companion.games.rummikub import assistant
+
+    assistant.hints(state, {"player": 0, "rack": rack})  # type: ignore[arg-type]
 
 
 def _without_solver() -> None:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rk_helpers import board, game, play, play_action, proposal, refuse, refuse_play
 
 from companion.games.rummikub import check_play
@@ -184,3 +188,41 @@ def test_rk5d_a_set_sent_back_unchanged_keeps_its_kind() -> None:
     after = play(state, "r10 J J", "b1 b2 b3")  # no kind given: still the group of 10s
     assert after.table[0].kind == "group" and after.table[0].value == 30
     assert play(state, "J J r10", "b1 b2 b3").table[0].kind == "run"  # a different order: read afresh
+
+
+def test_rk6_initial_sum_is_the_sum_of_the_new_sets_values() -> None:
+    """The report's initial_sum adds up the ``value`` it shows for each new set (an unfinished set counts its
+    real tiles there too); sets kept exactly from the table are not part of the initial meld."""
+    report = check_play(game(), proposal("r1 r2"))  # a set still being built, worth 3 so far
+    assert report["sets"][0]["value"] == 3 and report["initial_sum"] == 3
+    state = board("b1 r1 k1", melded=(False, True, True))
+    report = check_play(state, proposal("b1 r1 k1", "y5 y6", "b10 r10 k10"))
+    assert [s["value"] for s in report["sets"]] == [3, 11, 30] and report["initial_sum"] == 41
+    err = refuse_play(state, "k1 r1 b1", "y5 y6 J", "b2 b3 b4", code="initial_meld_too_low")
+    assert err.params == {"total": 27, "minimum": 30}  # 18 (y5 y6 and the joker as y7) + 9
+
+
+@given(st.lists(st.lists(st.sampled_from(["b1", "r1", "y1", "k1", "r2", "r3", "J"]), min_size=1, max_size=4),
+                min_size=1, max_size=3), st.sampled_from([(), ("b1 r1 k1",), ("r1 J k1",), ("r1 r2 r3",)]))
+@settings(max_examples=200, deadline=None)
+def test_rk6_initial_sum_agrees_with_the_sets_shown(sets: list[list[str]], table: tuple[str, ...]) -> None:
+    state = board(*table, melded=(False, True, True))
+    report = check_play(state, sets)
+    left = Counter((s.tiles, s.kind) for s in state.table)
+    new = 0
+    for s in report["sets"]:
+        key = (tuple(s["tiles"]), s["kind"])
+        if s["valid"] and left[key] > 0:
+            left[key] -= 1
+        else:
+            new += s["value"]
+    assert report["initial"] and report["initial_sum"] == new, report
+
+
+def test_rk8a_locked_sets_may_come_in_any_order() -> None:
+    """Two locked runs whose tiles overlap: the new table is judged by the best reading, not the first fit."""
+    state = board("r4 r5 J", "r5 J r7", joker_sets_locked=True)
+    assert play(state, "r4 r5 J r7", "r4 r5 J").racks[0] == 13
+    assert play(state, "r4 r5 J", "r4 r5 J r7").racks[0] == 13
+    err = refuse_play(state, "r4 r5 J r7", "r4 r5 r6 J", code="joker_set_broken")
+    assert err.params["tiles"] == ["r5", "J", "r7"]  # one of the two cannot stay whole

@@ -13,7 +13,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from solver_oracle import best, valid_ordered  # noqa: E402
 
-from companion.games.rummikub import solver  # noqa: E402
+from companion.games.rummikub import check_set, solver  # noqa: E402
+from companion.games.rummikub.play import broken_joker_sets  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not solver.available(), reason="highspy is not installed")
 COLOURS = "bryk"
@@ -47,8 +48,6 @@ def check_play(table: list[list[str]], rack: list[str], play: solver.Play, *, in
     if initial:
         assert list(map(tuple, play.sets[: len(table)])) == list(map(norm, table))
         assert play.value >= initial_min
-    js = play.to_json()
-    assert js["tiles"] == play.tiles and len(js["table"]) == len(play.sets)
 
 
 def random_position(rng: random.Random, table_max: int, rack_size: int) -> tuple[list[list[str]], list[str]]:
@@ -79,16 +78,22 @@ def random_position(rng: random.Random, table_max: int, rack_size: int) -> tuple
     return table, pool[:rack_size]
 
 
-def agree(table: list[list[str]], rack: list[str], *, initial: bool = False) -> None:
-    flat = [t for s in table for t in s]
-    ref = best(flat, rack, initial=initial)
+def agree(table: list[list[str]], rack: list[str], *, initial: bool = False, locked: bool = False) -> None:
+    as_laid = [check_set(s) for s in table]  # the engine's reading of each table set (kind, stands)
+    pinned = [c.table_set for c in as_laid if locked and not initial and "J" in c.tiles]
+    flat = [t for s in table for t in s if not (locked and not initial and "J" in s)]
+    ref = best(flat, rack, initial=initial, locked=[(list(p.tiles), p.kind) for p in pinned if p])
+    kinds = [c.table_set.kind if c.table_set else None for c in as_laid]
     for objective in ("tiles", "value"):
-        play = solver.best_play(table, rack, objective=objective, initial=initial)
+        play = solver.best_play(table, rack, objective=objective, initial=initial, kinds=kinds, locked=locked)
         if not ref:
             assert play is None, (table, rack, objective, play)
             continue
         assert play is not None, (table, rack, objective, ref)
         check_play(table, rack, play, initial=initial)
+        if locked:  # RK8a as the table itself checks it
+            new = [check_set(tiles, kind).table_set for tiles, kind in zip(play.sets, play.kinds)]
+            assert all(new) and not broken_joker_sets(tuple(p for p in pinned if p), new), (table, rack, play)
         got = (play.tiles, play.value) if objective == "tiles" else (play.value, play.tiles)
         assert got == ref[objective], (table, rack, objective, got, ref)
 
@@ -105,6 +110,27 @@ def test_initial_agrees_with_brute_force(seed: int) -> None:
     rng = random.Random(1000 + seed)
     table, rack = random_position(rng, 9, rng.randint(3, 8))
     agree(table, rack, initial=True)
+
+
+@pytest.mark.parametrize("seed", range(120))
+def test_rk8a_locked_agrees_with_brute_force(seed: int) -> None:
+    rng = random.Random(5000 + seed)
+    table, rack = random_position(rng, 12, rng.randint(1, 7))
+    agree(table, rack, locked=True)
+
+
+@pytest.mark.parametrize(("table", "rack"), [
+    ([["b7", "J", "b9"]], ["b8", "r1", "r2", "r3"]),  # the joker may not give way to b8
+    ([["b7", "J", "b9"]], ["b6", "b10", "J"]),  # grown at both ends, the other joker too
+    ([["b7", "J", "b9"]], ["b5", "b6", "b10", "b11", "b12"]),  # a long stretch stands apart
+    ([["J", "J", "r5"]], ["r6", "r7", "r2"]),  # a run of two jokers read as r3 r4 r5
+    ([["b5", "r5", "J"]], ["y5", "k5", "b6", "b7"]),  # a group of 3 takes one more
+    ([["b5", "r5", "J"], ["k1", "J", "k3"]], ["y5", "k2", "k4", "k5"]),
+    ([["r4", "r5", "r6", "J"], ["b7", "J", "b9"]], ["b8", "k2", "r3"]),
+    ([["r1", "r2", "r3", "J"], ["r5", "r6", "r7"]], ["r4", "r8"]),
+])
+def test_rk8a_locked_traps(table: list[list[str]], rack: list[str]) -> None:
+    agree(table, rack, locked=True)
 
 
 @pytest.mark.parametrize(("table", "rack"), [

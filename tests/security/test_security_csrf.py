@@ -29,7 +29,7 @@ def token_of(client: FlaskClient) -> str:
 
 
 def table_count(app: Flask) -> int:
-    return app.extensions["companion"].store.db["tables"].count
+    return len(app.extensions["companion"].store.table_versions())
 
 
 def create_form(token: str | None) -> dict[str, str]:

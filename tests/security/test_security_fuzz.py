@@ -109,7 +109,7 @@ class Fuzzer:
     def fingerprint(self, table: dict[str, Any]) -> tuple[Any, ...]:
         state = self.client.get(f"/api/tables/{table['id']}").get_json()
         log = self.client.get(f"/api/tables/{table['id']}/log").get_json()
-        return state, log, self.service.store.db["tables"].count
+        return state, log, len(self.service.store.table_versions())
 
     def fuzz(self, run: str, op: Any, mode: GenerationMode, examples: int, *,
              path: dict[str, str] | None, check: Callable[[Any, Any], None] | None = None,

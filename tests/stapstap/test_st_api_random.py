@@ -15,7 +15,7 @@ from jsonschema import Draft202012Validator
 from st_api import Table
 
 from companion.service import TableService
-from companion.store import Store
+from companion.store import open_store
 from companion.web import create_app
 from companion.web.openapi import document
 
@@ -130,7 +130,7 @@ def test_random_whole_games(app, client, validators, n, mode, seed):
     t = play(client, n, mode, seed, validators)
     assert t.state["over"] and len(t.state["scores"]) == 2
     # a cold service (nothing cached) replays the log to the same STATE
-    cold = TableService(Store(app.config["DB_PATH"]))
+    cold = TableService(open_store(app.config["DB_PATH"]))
     try:
         snap = cold.snapshot(t.tid)
         again = cold.answer(snap)

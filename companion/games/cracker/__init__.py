@@ -1,23 +1,63 @@
-"""Cracker (クラッカー): the pure rules engine (docs/rules-cracker.md, CR1–CR12). No Flask, no I/O.
+"""Cracker (クラッカー), 3–5 players with the Pairs deck (docs/rules-cracker.md, CR1–CR12).
 
 The companion follows the public flow of cards — every pass is face up, every draw shown — so it knows each
 hand's size and what each hand must at least hold, checks a declared hand against that flow, and scores the
 rounds; it never sees a hand during play.
+
+This package is the whole game: the pure engine (``actions``, ``state``, ``rules``, ``feasible``, ``errors``,
+``options``: no Flask, no I/O), its JSON (``state_json``, ``schema``), its pages (``texts``, ``views``,
+``history``, ``ui``, ``templates/cracker/``, ``static/``) and its tests (``tests/``). The declaration below is
+all the platform needs; the registry lists it in one line (``companion/games/__init__.py``).
 """
 
 from __future__ import annotations
 
-from .actions import Action, Declare, Draw, EndRound, NextRound, Pair, Pass, Reveal, action_to_json, parse_action
-from .errors import ERROR_CODES, MESSAGES, CrackerBadRequest, CrackerError
+from ..base import Game
+from .actions import ACTIONS, Action, Declare, Draw, EndRound, NextRound, Pair, Pass, Reveal
+from .errors import MESSAGES, CrackerBadRequest, CrackerError
 from .feasible import bounds, feasible, in_deck_at_most, most_held
-from .game import GAME, actor, is_over, outcome, state_to_json
 from .options import OPTIONS
-from .rules import apply, is_out, new_game, ranking, round_scores, winners
-from .state import DEAL, RoundEnd, RoundRecord, State
+from .rules import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    actor,
+    apply,
+    is_out,
+    new_game,
+    outcome,
+    ranking,
+    round_scores,
+    scores,
+    winners,
+)
+from .schema import state_schema
+from .state import DEAL, Phase, Reason, RoundEnd, RoundRecord, State, Step
+from .state_json import state_to_json
+from .ui import UI
+
+GAME: Game[State, Action] = Game(
+    id="cracker",
+    name=("Cracker", "クラッカー"),
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    options=OPTIONS,
+    new_game=new_game,
+    actions=ACTIONS,
+    actor=actor,
+    apply=apply,
+    state_to_json=state_to_json,
+    outcome=outcome,
+    errors=CrackerError,
+    scores=scores,  # the match's running totals
+    ui=UI,
+    state_schema=state_schema,
+    package=__name__,
+    kits=("companion.games.pairs",),  # the Pairs deck's card faces (templates and style sheet)
+)
 
 __all__ = [
-    "DEAL", "ERROR_CODES", "GAME", "MESSAGES", "OPTIONS", "Action", "CrackerBadRequest", "CrackerError", "Declare",
-    "Draw", "EndRound", "NextRound", "Pair", "Pass", "Reveal", "RoundEnd", "RoundRecord", "State",
-    "action_to_json", "actor", "apply", "bounds", "feasible", "in_deck_at_most", "is_out", "is_over",
-    "most_held", "new_game", "outcome", "parse_action", "ranking", "round_scores", "state_to_json", "winners",
+    "ACTIONS", "DEAL", "GAME", "MAX_PLAYERS", "MESSAGES", "MIN_PLAYERS", "OPTIONS", "Action", "CrackerBadRequest",
+    "CrackerError", "Declare", "Draw", "EndRound", "NextRound", "Pair", "Pass", "Phase", "Reason", "Reveal",
+    "RoundEnd", "RoundRecord", "State", "Step", "actor", "apply", "bounds", "feasible", "in_deck_at_most", "is_out",
+    "most_held", "new_game", "outcome", "ranking", "round_scores", "scores", "state_to_json", "winners",
 ]

@@ -1,139 +1,119 @@
-"""Cracker's actions as small frozen values, with their JSON form (docs/api.md, Cracker); parse and back
-round-trip. Forms post text, so numbers given as short digit strings are read as numbers too."""
+"""Cracker's actions (docs/api.md, Cracker), each declared once: the JSON parser, the form reader, the log's
+JSON and the OpenAPI schema all come from these declarations. ``player`` (every action has it) is checked by
+the platform against ``rules.actor``: the active seat for a turn, the named seat for a declaration or a
+highest number, nobody for the table-wide steps."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
-from ..pairs import parse_card
-from .errors import CrackerBadRequest
+from ..fields import Context, FormRefusal, Int, Invalid, ListOf, Seat
+from ..moves import ActionSet, Move, Posted
+from ..pairs import CARD, NUMBERS
 
 MAX_HAND = 60  # more cards than any hand can hold: refused before any rule runs
+MAX_HAND_TEXT = 1000  # characters of a typed hand read at all
+_SPLIT = re.compile(r"[\s,、，・]+")
+_FULL = str.maketrans("０１２３４５６７８９", "0123456789")  # a Japanese keyboard's digits
+NO_HAND = ("Type the cards of the hand.", "手札の数字を入力してください。")
+BAD_HAND = ("“{word}” is not a card number: type numbers from 1 to 10, e.g. 3 4 5.",
+            "「{word}」はカードの数字ではありません。1〜10の数字を入力してください（例：3 4 5）。")
+
+
+class Hand(ListOf[int]):
+    """A whole hand shown to go out (CR7): 1 to 60 card numbers, kept sorted. A form posts it typed as one text
+    ("3 4 5", "３、４、５"); a word that is no card number is refused in the player's words."""
+
+    def __init__(self) -> None:
+        super().__init__(CARD, MAX_HAND, typed=True, doc="The whole hand, every card (CR7).")
+
+    def expects(self, ctx: Context) -> tuple[str, str]:
+        return f"a list of 1 to {MAX_HAND} card numbers", f"1〜{MAX_HAND}枚のカードの数字のリスト"
+
+    def parse(self, raw: object, ctx: Context) -> tuple[int, ...]:
+        if not isinstance(raw, list) or not raw:
+            raise Invalid
+        return tuple(sorted(super().parse(raw, ctx)))
+
+    def read(self, texts: Sequence[str], ctx: Context) -> tuple[int, ...]:
+        text = " ".join(texts)[:MAX_HAND_TEXT].translate(_FULL)
+        words = [w for w in _SPLIT.split(text.strip()) if w]
+        if not words:
+            raise FormRefusal("form_no_hand", NO_HAND)
+        hand = []
+        for word in words[:MAX_HAND]:  # a longer hand is cut here and refused by its size (CR6)
+            if not (word.isascii() and word.isdigit() and len(word) <= 2 and int(word) in NUMBERS):
+                shown = word[:12]
+                raise FormRefusal("form_bad_hand", (BAD_HAND[0].format(word=shown), BAD_HAND[1].format(word=shown)),
+                                  word=shown)
+            hand.append(int(word))
+        return tuple(sorted(hand))
+
+    def schema(self, max_seats: int) -> dict[str, Any]:
+        return {**super().schema(max_seats), "minItems": 1}
 
 
 @dataclass(frozen=True)
-class Draw:
-    card: int
-    player: int | None = None
+class Draw(Move, kind="draw"):
+    """CR4, CR8: the active player drew the top card of the deck and showed it: it shows ``card``."""
+
+    card: Annotated[int, CARD]
 
 
 @dataclass(frozen=True)
-class Pair:
-    card: int | None = None
-    player: int | None = None
+class Pair(Move, kind="pair"):
+    """CR5b: the received card and one more of its number go to the discard pile (``card``, if given, must be
+    the received card's number)."""
+
+    card: Annotated[int | None, CARD] = None
 
 
 @dataclass(frozen=True)
-class Pass:
-    card: int
-    player: int | None = None
+class Pass(Move, kind="pass"):
+    """CR5c: ``card`` goes face up to the next seat (the left-hand neighbour)."""
+
+    card: Annotated[int, CARD]
 
 
 @dataclass(frozen=True)
-class Declare:
-    seat: int
-    hand: tuple[int, ...]
+class Declare(Move, kind="declare"):
+    """CR7: ``seat`` goes out and shows the whole ``hand``."""
+
+    seat: Annotated[int, Seat(doc="The player who goes out.")]
+    hand: Annotated[tuple[int, ...], Hand()]
+
+    @classmethod
+    def form_fields(cls, posted: Posted) -> Posted:
+        """The hand is typed: an empty box says so in the player's words (not "a field is missing")."""
+        if not any(text.strip() for text in posted.get("hand", ())):
+            raise FormRefusal("form_no_hand", NO_HAND)
+        return posted
 
 
 @dataclass(frozen=True)
-class Reveal:
-    seat: int
-    max: int
+class Reveal(Move, kind="reveal"):
+    """CR9: ``seat``, who did not go out, enters the highest number in their hand (0 for an empty hand)."""
+
+    seat: Annotated[int, Seat(doc="The player whose highest number this is.")]
+    max: Annotated[int, Int(0, 10, noun=("a number", "数字"), doc="The highest number in the hand; 0: no cards.")]
 
 
 @dataclass(frozen=True)
-class EndRound:
-    pass
+class EndRound(Move, kind="end_round"):
+    """CR8a: a change is due and the deck is empty; the round ends and everyone loses their highest number."""
 
 
 @dataclass(frozen=True)
-class NextRound:
-    pass
+class NextRound(Move, kind="next_round"):
+    """CR10: the next round is dealt by the next seat."""
 
 
 Action = Draw | Pair | Pass | Declare | Reveal | EndRound | NextRound
-TURN_ACTIONS = (Draw, Pair, Pass)
-_TYPES: dict[str, type] = {"draw": Draw, "pair": Pair, "pass": Pass, "declare": Declare, "reveal": Reveal,
-                           "end_round": EndRound, "next_round": NextRound}
-_NAMES = {cls: name for name, cls in _TYPES.items()}
-_FIELDS: dict[str, set[str]] = {"draw": {"card", "player"}, "pair": {"card", "player"}, "pass": {"card", "player"},
-                                "declare": {"seat", "hand"}, "reveal": {"seat", "max"}, "end_round": set(),
-                                "next_round": set()}
-
-
-def _bad(detail: str, ja: str) -> CrackerBadRequest:
-    return CrackerBadRequest(detail, detail_ja=ja)
-
-
-def _int(value: Any) -> Any:
-    """A form's "7" as 7; anything else unchanged (and refused by the caller if it is no number)."""
-    if isinstance(value, str) and 1 <= len(value) <= 2 and value.isascii() and value.isdigit():
-        return int(value)
-    return value
-
-
-def _seat(value: Any, name: str, n: int | None) -> int:
-    hi = 4 if n is None else n - 1
-    value = _int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= hi:
-        raise _bad(f"“{name}” must be a seat from 0 to {hi}", f"「{name}」は0〜{hi}の席番号で指定してください")
-    return value
-
-
-def _card(value: Any, name: str = "card") -> int:
-    return parse_card(_int(value), name)
-
-
-def parse_hand(raw: Any) -> tuple[int, ...]:
-    if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_HAND:
-        raise _bad(f"“hand” must be a list of 1 to {MAX_HAND} card numbers",
-                   f"「hand」は1〜{MAX_HAND}枚のカードの数字のリストで指定してください")
-    return tuple(sorted(_card(c, "hand") for c in raw))
-
-
-def parse_action(raw: Any, state: Any = None) -> Action:
-    """The action a JSON object describes; ``bad_request`` (400) if it describes none."""
-    if not isinstance(raw, dict):
-        raise _bad("an action must be an object", "操作はオブジェクトで指定してください")
-    kind = raw.get("type")
-    if not isinstance(kind, str) or kind not in _TYPES:
-        raise _bad("“type” must be one of " + ", ".join(_TYPES), "「type」は " + "、".join(_TYPES) + " のどれかです")
-    extra = set(raw) - _FIELDS[kind] - {"type"}
-    if extra:
-        name = sorted(extra)[0][:40]
-        raise _bad(f"unknown field “{name}” for “{kind}”", f"「{kind}」に「{name}」という項目はありません")
-    n = None if state is None else state.n
-    if kind in ("end_round", "next_round"):
-        return _TYPES[kind]()
-    if kind == "declare":
-        if "seat" not in raw or "hand" not in raw:
-            raise _bad("“declare” needs “seat” and “hand”", "「declare」には「seat」と「hand」が必要です")
-        return Declare(_seat(raw["seat"], "seat", n), parse_hand(raw["hand"]))
-    if kind == "reveal":
-        if "seat" not in raw or "max" not in raw:
-            raise _bad("“reveal” needs “seat” and “max”", "「reveal」には「seat」と「max」が必要です")
-        top = _int(raw["max"])
-        if isinstance(top, bool) or not isinstance(top, int) or not 0 <= top <= 10:
-            raise _bad("“max” must be a number from 0 to 10", "「max」は0〜10の数字で指定してください")
-        return Reveal(_seat(raw["seat"], "seat", n), top)
-    player = None if raw.get("player") is None else _seat(raw["player"], "player", n)
-    if kind == "pair":
-        card = None if raw.get("card") is None else _card(raw["card"])
-        return Pair(card, player)
-    if "card" not in raw:
-        raise _bad(f"“{kind}” needs “card”", f"「{kind}」には「card」が必要です")
-    return _TYPES[kind](_card(raw["card"]), player)
-
-
-def action_to_json(action: Action) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": _NAMES[type(action)]}
-    if isinstance(action, (Draw, Pass)) or (isinstance(action, Pair) and action.card is not None):
-        out["card"] = action.card
-    if isinstance(action, Declare):
-        out["seat"], out["hand"] = action.seat, list(action.hand)
-    if isinstance(action, Reveal):
-        out["seat"], out["max"] = action.seat, action.max
-    if isinstance(action, TURN_ACTIONS) and action.player is not None:
-        out["player"] = action.player
-    return out
+ACTIONS: ActionSet[Action] = ActionSet(
+    Draw, Pair, Pass, Declare, Reveal, EndRound, NextRound,
+    examples=(Draw(3), Pair(), Pass(5), Declare(2, (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)), Reveal(0, 7), EndRound(),
+              NextRound()),
+)

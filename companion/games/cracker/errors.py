@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from ..base import COMMON_MESSAGES, BadRequest, RuleError
+from typing import Any
 
-# code -> (English, Japanese); placeholders are filled from the error's params.
+from ..base import BadRequest, RuleError
+
+# code -> (English, Japanese); placeholders are filled from the error's params. The platform refuses an action
+# after the end with this game's own sentence for game_over; bad_request and not_your_turn are the platform's.
 MESSAGES: dict[str, tuple[str, str]] = {
-    "bad_request": COMMON_MESSAGES["bad_request"],
     "game_over": ("The match is over: no more actions.", "対戦は終了しています。これ以上の操作はできません。"),
-    "not_your_turn": COMMON_MESSAGES["not_your_turn"],
     "round_over": ("This round is over: enter the highest numbers, or start the next round.",
                    "このラウンドは終了しています。残った手札の最大の数字を入力するか、次のラウンドを始めてください。"),
     "wrong_step": ("Not now: {player_name} must first {need}.", "まだできません。{player_name}さんは先に{need}。"),
@@ -57,37 +58,23 @@ NEEDS: dict[str, tuple[str, str]] = {
 }
 
 
-class _Fill(dict):
-    def __missing__(self, key: str) -> str:
-        return "?" if key.endswith("_name") else "{" + key + "}"
-
-
-def _message(error: RuleError, lang: str) -> str:
-    pair = MESSAGES.get(error.code)
-    if pair is None:
-        return error.code
-    params = dict(error.params)
-    ja = lang == "ja"
-    if params.get("step") in NEEDS:
-        params["need"] = NEEDS[params["step"]][1 if ja else 0]
-    if isinstance(params.get("hand"), list):
-        params["hand"] = ("・" if ja else " ").join(map(str, params["hand"]))
-    return (pair[1] if ja else pair[0]).format_map(_Fill(params))
-
-
 class CrackerError(RuleError):
     """A move the Cracker rules forbid (422)."""
 
     MESSAGES = MESSAGES
 
-    def message(self, lang: str = "en") -> str:
-        return _message(self, lang)
+    def words(self, lang: str) -> dict[str, Any]:
+        """The step still to do in words ("draw the top card…"); a hand as "3 4 5" / "3・4・5"."""
+        params = dict(self.params)
+        ja = lang == "ja"
+        if params.get("step") in NEEDS:
+            params["need"] = NEEDS[params["step"]][1 if ja else 0]
+        if isinstance(params.get("hand"), list):
+            params["hand"] = ("・" if ja else " ").join(map(str, params["hand"]))
+        return params
 
 
 class CrackerBadRequest(BadRequest):
-    """A request that is no Cracker action at all (400)."""
+    """A set-up Cracker cannot play (400): a deck too small to deal."""
 
     MESSAGES = MESSAGES
-
-
-ERROR_CODES: tuple[str, ...] = tuple(MESSAGES)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import Declare, Draw, EndRound, NextRound, Pair, Pass, Reveal
-from .state import State
+from .actions import Action, Declare, Draw, EndRound, NextRound, Pair, Pass, Reveal
+from .state import State, Step
 from .texts import hand_text, t, winners_text
 
 
@@ -17,7 +17,8 @@ def scores_list(state: State, scores: tuple[int, ...], lang: str) -> str:
     return ("、" if lang == "ja" else ", ").join(f"{state.names[i]} {signed(s)}" for i, s in enumerate(scores))
 
 
-def describe(before: State, after: State, action: Any, seat: int | None, lang: str) -> str:
+def describe(before: State, after: State, action: Action, seat: int | None, lang: str,
+             options: dict[str, Any] | None = None) -> str:
     """One sentence (or a few) for an action: what moved, and what it set off (a change, the round's end)."""
     p = before.names[seat] if seat is not None and 0 <= seat < before.n else "?"
     parts: list[str] = []
@@ -31,9 +32,9 @@ def describe(before: State, after: State, action: Any, seat: int | None, lang: s
     elif isinstance(action, Pass):
         q = before.names[before.left_of(seat)] if seat is not None else "?"
         parts.append(t("h_pass", lang, p=p, card=action.card, q=q))
-        if after.change is not None and after.step == "draw":
+        if after.change is not None and after.step == Step.DRAW:
             parts.append(t("h_change_due", lang, card=action.card))
-        elif after.step == "blocked":
+        elif after.step == Step.BLOCKED:
             parts.append(t("h_blocked", lang, card=action.card))
     elif isinstance(action, Declare):
         key = "h_declare_dealt" if before.opening else "h_declare"

@@ -1,16 +1,21 @@
-"""Cracker's rules (docs/rules-cracker.md, CR1–CR12): a new match, and ``apply`` which checks an action and
-returns the next state, never mutating its input. Pure: no I/O."""
+"""Cracker's rules (docs/rules-cracker.md, CR1–CR12): a new match, whose action it is, ``apply`` which checks an
+action and returns the next state (never mutating its input), the standings and the outcome. Pure: no I/O.
+
+What every game shares — no action after the end, ``player`` must be the seat that acts (``actor``) — the
+platform checks before ``apply``.
+"""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any
 
+from ..base import Outcome
 from ..pairs import deck_of
 from .actions import Action, Declare, Draw, EndRound, NextRound, Pair, Pass, Reveal
 from .errors import CrackerBadRequest, CrackerError
 from .feasible import bounds, feasible
-from .state import DEAL, RoundEnd, RoundRecord, State
+from .state import DEAL, Phase, Reason, RoundEnd, RoundRecord, State, Step
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 5  # CR1
 
@@ -23,7 +28,7 @@ def _fresh_round(state: State, dealer: int) -> State:
     """CR2: everyone holds 10 cards, the rest is the deck; the dealer begins by drawing (CR4)."""
     zeros = (0,) * 10
     return replace(state, dealer=dealer, active=dealer, sizes=(DEAL,) * state.n, deck=state.total - DEAL * state.n,
-                   net=(zeros,) * state.n, low=(zeros,) * state.n, drawn=zeros, phase="play", step="draw",
+                   net=(zeros,) * state.n, low=(zeros,) * state.n, drawn=zeros, phase=Phase.PLAY, step=Step.DRAW,
                    received=None, drew=False, paired=False, opening=True, passer=None, streak=None, change=None,
                    passes=0,
                    discard=(), end=None, maxima=(None,) * state.n, round_scores=None)
@@ -85,28 +90,25 @@ def _check_possible(before: State, after: State, seat: int, number: int) -> None
 # --- a turn (CR4, CR5, CR8) --------------------------------------------------------------------------------------
 
 
-def _check_turn(state: State, player: int | None, want: str) -> None:
-    if player is not None and player != state.active:
-        raise CrackerError("not_your_turn", active=state.active, player=player,
-                           **_names(state, active=state.active, player=player))
+def _check_step(state: State, want: Step) -> None:
     if state.step != want:
         raise CrackerError("wrong_step", step=state.step, **_names(state, player=state.active))
 
 
 def _draw(state: State, action: Draw) -> State:
     """CR4 (the dealer's first turn) and CR8 (a change): the drawn card is shown and is the received card."""
-    _check_turn(state, action.player, "draw")
+    _check_step(state, Step.DRAW)
     seat, v = state.active, action.card
     drawn = tuple(c + 1 if i == v - 1 else c for i, c in enumerate(state.drawn))
     after = _moved(replace(state, drawn=drawn, deck=state.deck - 1), seat, v, +1)
     _check_possible(state, after, seat, v)
-    return replace(after, step="play", received=v, drew=True, paired=False, opening=False, passer=None,
+    return replace(after, step=Step.PLAY, received=v, drew=True, paired=False, opening=False, passer=None,
                    change=None)
 
 
 def _pair(state: State, action: Pair) -> State:
     """CR5b: discard the received card with one of the same number; one pair per turn; resets CR8's count."""
-    _check_turn(state, action.player, "play")
+    _check_step(state, Step.PLAY)
     seat, v = state.active, state.received
     assert v is not None  # step "play" always has a received card
     if action.card is not None and action.card != v:
@@ -122,7 +124,7 @@ def _pair(state: State, action: Pair) -> State:
 
 def _pass(state: State, action: Pass) -> State:
     """CR5c: the card goes face up to the left; CR8: a number that went all the way round is changed."""
-    _check_turn(state, action.player, "play")
+    _check_step(state, Step.PLAY)
     seat, v = state.active, action.card
     after = _moved(state, seat, v, -1)
     _check_possible(state, after, seat, v)
@@ -132,9 +134,9 @@ def _pass(state: State, action: Pass) -> State:
                               "drew": False}
     if count >= state.n:  # CR8: back at the first passer — discarded, replaced from the deck (or CR8a)
         return replace(after, **common, discard=(*state.discard, v), streak=None, change=v, received=None,
-                       step="draw" if state.deck > 0 else "blocked")
+                       step=Step.DRAW if state.deck > 0 else Step.BLOCKED)
     after = _moved(after, to, v, +1)
-    return replace(after, **common, streak=(v, count), received=v, step="play")
+    return replace(after, **common, streak=(v, count), received=v, step=Step.PLAY)
 
 
 # --- declarations and the round's end (CR3, CR7, CR8a, CR9) ------------------------------------------------------
@@ -142,7 +144,7 @@ def _pass(state: State, action: Pass) -> State:
 
 def _declare(state: State, action: Declare) -> State:
     seat, hand = action.seat, action.hand
-    window = (state.opening or state.passer == seat or (seat == state.active and state.step == "play"))
+    window = (state.opening or state.passer == seat or (seat == state.active and state.step == Step.PLAY))
     if not window:
         raise CrackerError("no_window", **_names(state, player=seat))
     if not is_out(hand):
@@ -151,15 +153,15 @@ def _declare(state: State, action: Declare) -> State:
         raise CrackerError("hand_size_mismatch", want=state.sizes[seat], got=len(hand), **_names(state, player=seat))
     if not feasible(state, bounds(state, hands={seat: hand})):
         raise CrackerError("hand_contradicts_public", **_names(state, player=seat))
-    reason = "dealt" if state.opening else "out"
-    return replace(state, phase="reveal", end=RoundEnd(reason, seat, hand), passer=None)
+    reason = Reason.DEALT if state.opening else Reason.OUT
+    return replace(state, phase=Phase.REVEAL, end=RoundEnd(reason, seat, hand), passer=None)
 
 
 def _end_round(state: State) -> State:
     """CR8a: a change is due and the deck is empty; nobody declared: everyone loses their highest number."""
-    if state.step != "blocked":
+    if state.step != Step.BLOCKED:
         raise CrackerError("not_blocked")
-    return replace(state, phase="reveal", end=RoundEnd("deck_empty"), passer=None)
+    return replace(state, phase=Phase.REVEAL, end=RoundEnd(Reason.DECK_EMPTY), passer=None)
 
 
 def _reveal(state: State, action: Reveal) -> State:
@@ -203,13 +205,13 @@ def _score(state: State) -> State:
     end = state.end
     assert end is not None
     record = RoundRecord(state.round, state.dealer, end.reason, end.seat, scores)
-    phase = "over" if state.round >= state.rounds else "scored"
+    phase = Phase.OVER if state.round >= state.rounds else Phase.SCORED
     return replace(state, round_scores=scores, totals=totals, history=(*state.history, record), phase=phase)
 
 
 def _next_round(state: State) -> State:
     """CR10: the next round is dealt anew by the player to the left of the last dealer."""
-    if state.phase != "scored":
+    if state.phase != Phase.SCORED:
         raise CrackerError("round_not_scored")
     return replace(_fresh_round(state, state.left_of(state.dealer)), round=state.round + 1)
 
@@ -226,21 +228,41 @@ def ranking(state: State) -> tuple[int, ...]:
     return tuple(sorted(range(state.n), key=lambda i: (-state.totals[i], i)))
 
 
+def outcome(state: State) -> Outcome | None:
+    """CR10: once the last round is scored, the highest total wins (every tied seat)."""
+    if not state.over:
+        return None
+    return Outcome(winners(state), ranking(state), "total")
+
+
+def scores(state: State) -> tuple[int | None, ...] | None:
+    """The match's running totals, for the plays record."""
+    return tuple(state.totals) if state.totals else None
+
+
+def actor(state: State, action: Action) -> int | None:
+    """The active seat for a turn, the named seat for a declaration or a highest number, nobody for the
+    table-wide steps (the end of a blocked round, the next round)."""
+    if isinstance(action, (Declare, Reveal)):
+        return action.seat
+    if isinstance(action, (EndRound, NextRound)):
+        return None
+    return state.active
+
+
 def apply(state: State, action: Action) -> State:
     """The state after ``action``; a CrackerError (422) if the rules forbid it now."""
-    if state.over:
-        raise CrackerError("game_over")
     if isinstance(action, NextRound):
         return _next_round(state)
-    if isinstance(action, (Declare, Reveal)) and not 0 <= action.seat < state.n:
+    if isinstance(action, (Declare, Reveal)) and not 0 <= action.seat < state.n:  # the parser's check, kept: total
         raise CrackerBadRequest(f"“seat” must be a seat from 0 to {state.n - 1}",
                                 detail_ja=f"「seat」は0〜{state.n - 1}の席番号で指定してください")
     if isinstance(action, Reveal):
-        if state.phase != "reveal":
-            raise CrackerError("round_not_over" if state.phase == "play" else "already_revealed",
+        if state.phase != Phase.REVEAL:
+            raise CrackerError("round_not_over" if state.phase == Phase.PLAY else "already_revealed",
                                **_names(state, player=action.seat))
         return _reveal(state, action)
-    if state.phase != "play":
+    if state.phase != Phase.PLAY:
         raise CrackerError("round_over")
     if isinstance(action, Declare):
         return _declare(state, action)
@@ -252,5 +274,4 @@ def apply(state: State, action: Action) -> State:
         return _pair(state, action)
     if isinstance(action, Pass):
         return _pass(state, action)
-    # unreachable: parse_action makes only the types above
-    raise CrackerBadRequest("unknown action", detail_ja="未知の操作です")  # pragma: no cover
+    raise TypeError(f"not a Cracker action: {action!r}")  # pragma: no cover - the action set makes only these

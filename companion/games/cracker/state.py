@@ -8,14 +8,39 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..enums import StrEnum
+
 DEAL = 10  # CR2: cards dealt to each player
-PHASES = ("play", "reveal", "scored", "over")
-STEPS = ("draw", "play", "blocked")
+
+
+class Phase(StrEnum):
+    """A round is played, then the highest numbers are entered (CR9), then it is scored; "over" after the last."""
+
+    PLAY = "play"
+    REVEAL = "reveal"
+    SCORED = "scored"
+    OVER = "over"
+
+
+class Step(StrEnum):
+    """The active player's step during play: draw (CR4, CR8), pair or pass (CR5), or blocked (CR8a)."""
+
+    DRAW = "draw"
+    PLAY = "play"
+    BLOCKED = "blocked"
+
+
+class Reason(StrEnum):
+    """Why a round ended: a player went out (CR7), was dealt a winning hand (CR3), or the deck ran out (CR8a)."""
+
+    OUT = "out"
+    DEALT = "dealt"
+    DECK_EMPTY = "deck_empty"
 
 
 @dataclass(frozen=True)
 class RoundEnd:
-    reason: str  # "out" | "dealt" (CR3) | "deck_empty" (CR8a)
+    reason: Reason
     seat: int | None = None  # who went out
     hand: tuple[int, ...] = ()  # the hand they showed, sorted
 
@@ -24,7 +49,7 @@ class RoundEnd:
 class RoundRecord:
     round: int
     dealer: int
-    reason: str
+    reason: Reason
     seat: int | None
     scores: tuple[int, ...]
 
@@ -42,8 +67,8 @@ class State:
     low: tuple[tuple[int, ...], ...]
     drawn: tuple[int, ...]  # copies of each number drawn from the deck this round (CR4, CR8)
     round: int = 1
-    phase: str = "play"
-    step: str = "draw"
+    phase: Phase = Phase.PLAY
+    step: Step = Step.DRAW
     received: int | None = None  # the card received (or drawn) this turn
     drew: bool = False  # the received card came from the deck (CR4, CR8), not from the right-hand neighbour
     paired: bool = False  # a pair was discarded this turn
@@ -69,7 +94,7 @@ class State:
 
     @property
     def over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     def left_of(self, seat: int) -> int:
         """CR5c: cards go to the left-hand neighbour, the next seat."""

@@ -77,9 +77,6 @@ OWN: dict[str, tuple[str, str]] = {
                      "数字を入力してください。"),
     "declare_label": ("{name}’s hand ({n})", "{name}さんの手札（{n}）"),
     "declare_submit": ("Declare", "上がりを宣言"),
-    "form_bad_hand": ("“{word}” is not a card number: type numbers from 1 to 10, e.g. 3 4 5.",
-                      "「{word}」はカードの数字ではありません。1〜10の数字を入力してください（例：3 4 5）。"),
-    "form_no_hand": ("Type the cards of the hand.", "手札の数字を入力してください。"),
     # --- round end ---------------------------------------------------------------------------------------
     "out_title": ("{name} went out!", "{name}さんが上がりました！"),
     "dealt_title": ("{name} was dealt a winning hand!", "{name}さんは配られた手札で上がりです！"),

@@ -11,7 +11,7 @@ from typing import Any
 from ..ui import TableRequest
 from .feasible import bounds, feasible, in_deck_at_most, most_held
 from .history import scores_list, signed
-from .state import State
+from .state import Phase, Reason, State, Step
 from .texts import hand_text, t, winners_text
 
 PILE_MAX = 6  # layers drawn for the deck pile
@@ -24,7 +24,7 @@ def _count(n: int, lang: str) -> str:
 
 
 def seats_view(state: State, me: int | None, lang: str) -> list[dict[str, Any]]:
-    play = state.phase == "play"
+    play = state.phase == Phase.PLAY
     out = []
     for i, name in enumerate(state.names):
         known = [v for v in range(1, 11) for _ in range(state.known(i)[v - 1])] if play else []
@@ -32,7 +32,7 @@ def seats_view(state: State, me: int | None, lang: str) -> list[dict[str, Any]]:
         out.append({
             "seat": i, "name": name, "size": size, "fan": list(range(min(size, FAN_MAX))),
             "count_text": _count(size, lang), "spoken": t("hand_of", lang, name=name, count=_count(size, lang)),
-            "dealer": state.dealer == i, "active": play and state.active == i and state.step != "blocked",
+            "dealer": state.dealer == i, "active": play and state.active == i and state.step != Step.BLOCKED,
             "me": me == i,
             "passer": play and state.passer == i, "known": known, "total": signed(state.totals[i]),
             "max": state.maxima[i] if state.maxima else None,
@@ -57,7 +57,7 @@ def reveals_view(state: State, lang: str) -> list[dict[str, Any]]:
         out = end is not None and end.seat == i
         entered = state.maxima[i]
         waiting = not out and entered is None
-        allowed = allowed_maxima(state, i) if waiting and state.phase == "reveal" else []
+        allowed = allowed_maxima(state, i) if waiting and state.phase == Phase.REVEAL else []
         rows.append({"seat": i, "name": name, "size": state.sizes[i], "out": out, "max": entered,
                      "waiting": waiting, "allowed": allowed, "empty": state.sizes[i] == 0,
                      "label": t("reveal_for", lang, name=name, n=_count(state.sizes[i], lang))})
@@ -71,7 +71,7 @@ def end_view(state: State, lang: str) -> dict[str, Any] | None:
     if end.seat is None:
         return {"title": t("empty_title", lang), "hand": [], "name": None}
     name = state.names[end.seat]
-    key = "dealt_title" if end.reason == "dealt" else "out_title"
+    key = "dealt_title" if end.reason == Reason.DEALT else "out_title"
     return {"title": t(key, lang, name=name), "hand": list(end.hand), "name": name,
             "hand_label": t("out_hand", lang, name=name) + ": " + hand_text(end.hand, lang)}
 
@@ -101,15 +101,15 @@ def standings_view(state: State, lang: str) -> dict[str, Any] | None:
 
 
 def status_text(state: State, lang: str) -> str:
-    if state.phase == "reveal":
+    if state.phase == Phase.REVEAL:
         return t("reveal_status", lang, r=state.round)
-    if state.phase in ("scored", "over"):
+    if state.phase in (Phase.SCORED, Phase.OVER):
         return t("scored_status", lang, r=state.round)
     name = state.names[state.active]
-    if state.step == "draw":
+    if state.step == Step.DRAW:
         return (t("step_draw_change", lang, name=name, c=state.change) if state.change is not None
                 else t("step_draw_first", lang, name=name))
-    if state.step == "blocked":
+    if state.step == Step.BLOCKED:
         return t("step_blocked", lang, c=state.change)
     left = state.names[state.left_of(state.active)]
     key = "step_play_paired" if state.paired else "step_play"
@@ -118,8 +118,8 @@ def status_text(state: State, lang: str) -> str:
 
 def announcements(state: State, lang: str) -> list[dict[str, str]]:
     out = []
-    if state.phase == "play" and state.change is not None:
-        kind = "ann_change" if state.step == "draw" else "ann_blocked"
+    if state.phase == Phase.PLAY and state.change is not None:
+        kind = "ann_change" if state.step == Step.DRAW else "ann_blocked"
         out.append({"key": f"change-{state.round}-{state.passes}", "kind": "end",
                     "text": t(kind, lang, c=state.change)})
     ended = end_view(state, lang)
@@ -149,14 +149,14 @@ def _declare_forms(state: State, answer: dict[str, Any], flash: dict[str, Any], 
     return rows
 
 
-def table_view(req: TableRequest) -> dict[str, Any]:
-    state: State = req.state
+def table_view(req: TableRequest[State]) -> dict[str, Any]:
+    state = req.state
     lang, answer, full = req.lang, req.answer, req.viewer.full
-    play = state.phase == "play"
+    play = state.phase == Phase.PLAY
     active = state.active if play else None
     can = answer.get("can", {})
     received_from = None
-    if play and state.step == "play" and state.received is not None:
+    if play and state.step == Step.PLAY and state.received is not None:
         received_from = (t("drawn_from_deck", lang) if state.drew else
                          t("received_from", lang, name=state.names[(state.active - 1) % state.n]))
     streak = None
@@ -164,12 +164,13 @@ def table_view(req: TableRequest) -> dict[str, Any]:
         card, count = state.streak
         streak = {"card": card, "count": count, "of": state.n, "dots": [k < count for k in range(state.n)],
                   "text": t("streak_text", lang, card=card, count=count, of=state.n)}
+    standings = standings_view(state, lang)
     last_pass = None
     if play and state.passer is not None and state.change is None:  # a changed card never arrived (CR8)
         last_pass = t("last_pass", lang, p=state.names[state.passer], card=state.received,
                       q=state.names[state.left_of(state.passer)])
     return {
-        "answer": answer, "phase": state.phase, "running": not state.over, "round": state.round,
+        "answer": answer, "phase": state.phase, "round": state.round,
         "rounds": state.rounds, "dealer_name": state.names[state.dealer], "status": status_text(state, lang),
         "setup_note": (t("setup_note", lang, n=state.total, d=state.total - 10 * state.n)
                        if play and state.opening else None),
@@ -184,14 +185,15 @@ def table_view(req: TableRequest) -> dict[str, Any]:
         "discard_count": len(state.discard), "discard_text": t("discard_n", lang, n=len(state.discard)),
         "streak": streak, "last_pass": last_pass,
         "pass_left": ({v: most_held(state, state.active, v) for v in range(1, 11)}
-                      if play and state.step == "play" else None),
+                      if play and state.step == Step.PLAY else None),
         "deck_left": ({v: in_deck_at_most(state, v) for v in range(1, 11)}
-                      if play and state.step == "draw" else None),
+                      if play and state.step == Step.DRAW else None),
         "declare": _declare_forms(state, answer, req.flash or {}, lang, req.me) if full and play else [],
         "end": end_view(state, lang),
-        "reveals": reveals_view(state, lang) if state.phase in ("reveal", "scored", "over") else None,
-        "reveal_open": state.phase == "reveal",
-        "scores": scores_view(state), "standings": standings_view(state, lang), "ranking": state.over,
+        "reveals": reveals_view(state, lang) if state.phase != Phase.PLAY else None,
+        "reveal_open": state.phase == Phase.REVEAL,
+        "scores": scores_view(state), "standings": standings,
+        "end_title": standings["winners_text"] if standings else None,
         "announcements": announcements(state, lang),
         "rounds_played": [{"round": r.round, "scores": [signed(x) for x in r.scores]} for r in state.history],
     }

@@ -87,9 +87,6 @@ OWN: dict[str, tuple[str, str]] = {
     "h_stop_none": ("{p} stopped after {laid}; no face-up card to turn.",
                     "{p}さんが{laid}置いて終了しました。裏向きにするカードはありません。"),
     "h_last": ("That was the last card: the game is over.", "最後の1枚でした。ゲーム終了です。"),
-    "h_risk_off": ("The risk display was turned off for the table.", "リスク表示が卓全体でオフになりました。"),
-    "h_risk_on": ("The risk display was turned back on.", "リスク表示がオンに戻りました。"),
-    "h_settings": ("Table settings changed.", "卓の設定が変わりました。"),
     "cards_1": ("1 card", "1枚"),
     "cards_n": ("{n} cards", "{n}枚"),
     "rules_title": ("Long Seat: the rules", "ロングシートのルール"),
@@ -103,8 +100,6 @@ OWN: dict[str, tuple[str, str]] = {
     "deck_copies_of": ("Cards numbered {n}", "{n}のカードの枚数"),
     "deck_reset": ("Use the standard deck", "標準のデッキに戻す"),
 }
-
-JS_TEXT: tuple[str, ...] = ()  # the risk switch needs no words of its own (static/js/games/long-seat.js)
 
 LS = Texts(OWN, COMMON)
 
@@ -126,4 +121,4 @@ def cards_text(cards: tuple[int, ...] | list[int], lang: str) -> str:
     return ("・" if lang == "ja" else " ").join(map(str, cards))
 
 
-__all__ = ["JS_TEXT", "LS", "a_card", "cards_text", "count_text", "join_names", "t"]
+__all__ = ["LS", "a_card", "cards_text", "count_text", "join_names", "t"]

@@ -93,10 +93,13 @@ def schema() -> dict[str, Any]:
                       "error": {"type": ["string", "null"]}, "message_en": {"type": ["string", "null"]},
                       "message_ja": {"type": ["string", "null"]}}, closed=False)
     play = obj({"table": {"type": "array", "items": obj({
-        "tiles": {"type": "array", "items": ref("TileOut")}, "kind": {"enum": ["run", "group"]},
-        "stands": {"type": "array", "items": {"type": ["string", "null"]}}}, ("tiles", "kind", "stands"))},
+        "tiles": {"type": "array", "items": ref("TileOut")}, "kind": {"enum": ["run", "group"]}}, ("tiles", "kind")),
+        "description": "The whole new table, exactly the \"table\" of a play action (send it as it is)."},
+        "stands": {"type": "array", "items": {"type": "array", "items": {"type": ["string", "null"]}},
+                   "description": "Per set of \"table\", per tile: null, or what a joker stands for (r10; *10 "
+                                  "in a group), as STATE will show it."},
         "laid": {"type": "array", "items": ref("TileOut")}, "tiles": nat(), "value": nat(), "kept": nat()},
-        ("table", "laid", "tiles", "value", "kept"))
+        ("table", "stands", "laid", "tiles", "value", "kept"))
     queries = {
         "check": {
             "summary": "The draft report for a proposed new table: every set checked with its reason, the tiles "

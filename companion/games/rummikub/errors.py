@@ -69,6 +69,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                 "最初の出し方では自分の手牌だけを使います。場の組はそのままにして、新しい組を出してください。"),
     "initial_meld_too_low": ("A first play must total at least {minimum}; these sets total {total}.",
                              "最初に出す組の合計は{minimum}以上が必要です。この組の合計は{total}です。"),
+    "rack_too_large": ("{player_name} holds {rack} tiles, but this rack has {got}: take out the tiles that are not "
+                       "on it.",
+                       "{player_name}さんの手牌は{rack}枚ですが、この手牌は{got}枚です。手元にないタイルを外してください。"),
     "assistant_unavailable": ("The best-play assistant cannot run on this server (its solver is not installed).",
                               "このサーバーでは最善手アシスタントを使えません（ソルバーが入っていません）。"),
     "joker_set_broken": ("At this table a set with a joker may only be extended: {tiles} must stay together.",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from itertools import combinations, product
 from typing import Any
 
 from .actions import SetSpec, parse_table
@@ -70,8 +71,15 @@ def examine(state: State, specs: tuple[SetSpec, ...]) -> Examination:
         kept = Counter(valid) & Counter(state.table)
         if kept != Counter(state.table):
             errors.append(RummikubError("initial_meld_uses_table"))
-        fresh = Counter(valid) - kept
-        initial_sum = sum(s.value * k for s, k in fresh.items())
+        # the new sets are every set but those kept; their sum is the sum of the values the report shows
+        # (a set still invalid counts its real tiles), so the draft's figures always add up
+        left = Counter(kept)
+        initial_sum = 0
+        for c in checks:
+            if c.table_set is not None and left[c.table_set] > 0:
+                left[c.table_set] -= 1
+            else:
+                initial_sum += c.value
         minimum = int(state.option("initial_meld_min"))
         if initial_sum < minimum:
             errors.append(RummikubError("initial_meld_too_low", total=initial_sum, minimum=minimum))
@@ -87,38 +95,36 @@ def _name(state: State, seat: int | None) -> str:
 
 def broken_joker_sets(old: tuple[TableSet, ...], new: list[TableSet]) -> list[TableSet]:
     """RK8 option: every old set holding a joker must lie whole in one new set — a run as an unbroken stretch
-    with the same stand-ins, a group inside a group of the same number — each new tile used by one old set."""
-    claimed: list[set[int]] = [set() for _ in new]
-    broken = []
-    for o in old:
-        if JOKER in o.tiles and not any(_place(o, s, claimed[i]) for i, s in enumerate(new)):
-            broken.append(o)
-    return broken
+    with the same stand-ins, a group inside a group of the same number — each new tile used by one old set.
+    The best assignment is searched (there are at most two such sets: two jokers), so the order of the sets
+    on the new table never matters; the broken ones are those it leaves out."""
+    locked = [o for o in old if JOKER in o.tiles]
+    options = [[*_placements(o, new), None] for o in locked]
+    best: tuple[int, ...] = ()
+    best_placed = -1
+    for pick in product(*(range(len(opts)) for opts in options)):
+        spots = [options[i][p] for i, p in enumerate(pick)]
+        taken = [spot for spot in spots if spot is not None]
+        if any(a[0] == b[0] and a[1] & b[1] for a, b in combinations(taken, 2)):  # a tile used twice
+            continue
+        if len(taken) > best_placed:
+            best, best_placed = pick, len(taken)
+    return [o for o, i, opts in zip(locked, best, options) if opts[i] is None]
 
 
-def _place(old: TableSet, new: TableSet, claimed: set[int]) -> bool:
-    if old.kind != new.kind:
-        return False
+def _placements(old: TableSet, new: list[TableSet]) -> list[tuple[int, frozenset[int]]]:
+    """Where ``old`` lies whole in the new table: (index of the new set, the places it takes there)."""
+    out = []
     width = len(old.tiles)
-    if old.kind == "run":
-        for k in range(len(new.tiles) - width + 1):
-            spots = set(range(k, k + width))
-            if (not spots & claimed and new.tiles[k:k + width] == old.tiles
-                    and new.stands[k:k + width] == old.stands):
-                claimed |= spots
-                return True
-        return False
-    if _group_number(old) != _group_number(new):
-        return False
-    free = [i for i in range(len(new.tiles)) if i not in claimed]
-    picks: list[int] = []
-    for tile in old.tiles:
-        spot = next((i for i in free if new.tiles[i] == tile and i not in picks), None)
-        if spot is None:
-            return False
-        picks.append(spot)
-    claimed.update(picks)
-    return True
+    for i, s in enumerate(new):
+        if s.kind != old.kind:
+            continue
+        if old.kind == "run":
+            out += [(i, frozenset(range(k, k + width))) for k in range(len(s.tiles) - width + 1)
+                    if s.tiles[k:k + width] == old.tiles and s.stands[k:k + width] == old.stands]
+        elif _group_number(old) == _group_number(s) and not Counter(old.tiles) - Counter(s.tiles):
+            out.append((i, frozenset(range(len(s.tiles)))))  # a group of 4 never holds two old groups
+    return out
 
 
 def _group_number(group: TableSet) -> int:

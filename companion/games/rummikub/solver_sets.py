@@ -1,17 +1,12 @@
-"""Tile kinds and the set family of the best-play solver (standalone: no engine imports).
+"""Tile kinds and set layouts of the best-play solver (standalone: no engine imports).
 
-A tile kind is an index: colour c (b, r, y, k) and number n give ``13 * c + n - 1``; the joker is 52.
-The family is every valid set as a multiset of kinds (runs of 3–5, groups of 3–4, up to two jokers anywhere)
-— den Hertog & Hulshof's 1,173 sets, since any longer run splits into runs of 3–5. Each multiset carries the
-layout that places its jokers where they are worth most (the value objective claims joker slots), and a flag
-for a *redundant* joker (the set minus one joker is still a set).
+A tile kind is an index: colour c (b, r, y, k) and number n give ``13 * c + n - 1``; the joker is 52. A
+``Layout`` is a set as it lies: tiles in table order and what each joker stands for.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from itertools import combinations
 
 COLOURS = "bryk"
 JOKER = "J"
@@ -71,8 +66,9 @@ def group_layout(num: int, colours: tuple[int, ...], jokers: int) -> Layout:
     return Layout("group", tuple(tiles), tuple(stands))
 
 
-def interpret(tiles: list[str]) -> Layout | None:
-    """The layout of an ordered set as it lies on the table (a run read in its order, else a group), or None."""
+def interpret(tiles: list[str], kind: str | None = None) -> Layout | None:
+    """The layout of an ordered set as it lies on the table, or None: of the ``kind`` given (the table's own,
+    which settles J J r5), else a run read in its order, else a group."""
     kinds = [kind_of(t) for t in tiles]
     real = [k for k in kinds if k != JK]
     if not real or len(kinds) < 3 or len(kinds) - len(real) > 2:
@@ -80,60 +76,14 @@ def interpret(tiles: list[str]) -> Layout | None:
     first = next(p for p, k in enumerate(kinds) if k != JK)
     start = number(kinds[first]) - first
     colour = real[0] // 13
-    if (len(kinds) <= 13 and start >= 1 and start + len(kinds) - 1 <= 13
+    if (kind != "group" and len(kinds) <= 13 and start >= 1 and start + len(kinds) - 1 <= 13
             and all(k == JK or (k // 13 == colour and number(k) == start + p) for p, k in enumerate(kinds))):
         return run_layout(colour, start, frozenset(p for p, k in enumerate(kinds) if k == JK), len(kinds))
     colours = tuple(k // 13 for k in real)
-    if len(kinds) <= 4 and len({number(k) for k in real}) == 1 and len(set(colours)) == len(colours):
+    if (kind != "run" and len(kinds) <= 4 and len({number(k) for k in real}) == 1
+            and len(set(colours)) == len(colours)):
         return group_layout(number(real[0]), colours, len(kinds) - len(real))
     return None
-
-
-@dataclass(frozen=True)
-class Family:
-    """The set family: ``keys[j]`` the sorted kinds of set j, ``layouts[j]`` its best layout."""
-
-    keys: tuple[tuple[int, ...], ...]
-    layouts: tuple[Layout, ...]
-    redundant: tuple[bool, ...]
-
-
-def _better(a: Layout, b: Layout) -> bool:
-    # jokers worth most: the highest slot first (one joker claimed), then the sum (both claimed)
-    va, vb = a.joker_values(), b.joker_values()
-    return (va[:1], sum(va)) > (vb[:1], sum(vb))
-
-
-@lru_cache(maxsize=1)
-def family() -> Family:
-    """Every valid set of 3–5 tiles as a multiset of kinds (built once, on first use)."""
-    best: dict[tuple[int, ...], Layout] = {}
-
-    def offer(layout: Layout) -> None:
-        key = layout.key()
-        if key not in best or _better(layout, best[key]):
-            best[key] = layout
-
-    for colour in range(4):
-        for length in (3, 4, 5):
-            for start in range(1, 15 - length):
-                for nj in (0, 1, 2):
-                    for js in combinations(range(length), nj):
-                        offer(run_layout(colour, start, frozenset(js), length))
-    for num in range(1, 14):
-        for size in (3, 4):
-            for nj in (0, 1, 2):
-                for colours in combinations(range(4), size - nj):
-                    offer(group_layout(num, colours, nj))
-    keys = tuple(sorted(best))
-    redundant = []
-    for key in keys:
-        # a joker is redundant when dropping it leaves a set; such sets only gift a joker
-        smaller = list(key)
-        if JK in smaller:
-            smaller.remove(JK)
-        redundant.append(JK in key and tuple(smaller) in best)
-    return Family(keys, tuple(best[k] for k in keys), tuple(redundant))
 
 
 def run_span(layout: Layout) -> tuple[int, int, int]:
@@ -142,32 +92,8 @@ def run_span(layout: Layout) -> tuple[int, int, int]:
     return first // 13, number(first), number(first) + len(layout.tiles) - 1
 
 
-def attach_jokers(sets: list[Layout], jokers: int) -> list[Layout]:
-    """Let ``jokers`` free jokers ride along: on a run with room (above it if it can, else below), or as the
-    fourth tile of a group of 3. The model only frees a joker when such room exists."""
-    out = list(sets)
-    for _ in range(jokers):
-        for p, s in enumerate(out):
-            if s.kind == "run" and len(s.tiles) < 13:
-                colour, lo, hi = run_span(s)
-                js = frozenset(q for q, x in enumerate(s.stands) if x)
-                if hi < 13:
-                    out[p] = run_layout(colour, lo, js | {len(s.tiles)}, len(s.tiles) + 1)
-                else:
-                    out[p] = run_layout(colour, lo - 1, frozenset(q + 1 for q in js) | {0}, len(s.tiles) + 1)
-                break
-            if s.kind == "group" and len(s.tiles) == 3:
-                real = tuple(kind_of(x) // 13 for x in s.tiles if x != JOKER)
-                out[p] = group_layout(number(kind_of(next(x for x in s.tiles if x != JOKER))), real,
-                                      4 - len(real))
-                break
-        else:
-            raise AssertionError("no room for a free joker")  # the model's capacity row rules this out
-    return out
-
-
 def join_runs(sets: list[Layout]) -> list[Layout]:
-    """Join runs of one colour that connect (b1–b5 + b6–b8 → b1–b8): the model only knows runs of 3–5."""
+    """Join runs of one colour that connect (b1–b5 + b6–b8 → b1–b8): one set where the flows read two."""
     chains: list[Layout] = []
     open_end: dict[tuple[int, int], list[int]] = {}  # (colour, last number) -> chains ending there
     for s in sorted((s for s in sets if s.kind == "run"), key=run_span):

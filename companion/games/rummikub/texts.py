@@ -148,6 +148,7 @@ OWN: dict[str, tuple[str, str]] = {
                           "この卓の最善手アシスタントを全員分オフにしました。"),
     "assistant_now_on": ("The best-play assistant is on again.", "最善手アシスタントをオンに戻しました。"),
     "assistant_jump": ("My rack", "手牌"),
+    "board_tap": ("Tap a set to add to it or rearrange it.", "組を押すと、その組に加えたり並べ替えたりできます。"),
     "rules_title": ("Rummikub: the rules", "ラミーキューブのルール"),
 }
 
@@ -161,7 +162,8 @@ JS_TEXT: tuple[str, ...] = (
     "as_count", "as_count_ok", "as_count_short", "as_count_over", "as_clear", "as_tiles", "as_value", "as_ask",
     "as_none", "as_result", "as_use", "as_not_turn", "as_tap_remove", "as_initial", "as_removed", "as_add",
     "as_empty", "as_asking", "as_drew", "js_time_10", "js_time_up", "timer_left", "joker", "kind_run",
-    "kind_group", "rack_count_live", "ed_tile_sel", "ed_stand",
+    "kind_group", "rack_count_live", "ed_tile_sel", "ed_stand", "ed_filled", "ed_unfill", "ed_same_number",
+    "as_count_none",
 )
 
 JS_OWN: dict[str, tuple[str, str]] = {
@@ -210,8 +212,12 @@ JS_OWN: dict[str, tuple[str, str]] = {
     "ed_copies_out": ("Both copies of {tile} are already out.", "{tile}は2枚とも使われています。"),
     "ed_over_rack": ("That is more tiles than the rack holds ({rack}).", "手牌の枚数（{rack}枚）を超えています。"),
     "ed_stand": ("as {tile}", "{tile}として"),
+    "ed_filled": ("Filled in: {tiles}", "間を埋めました：{tiles}"),
+    "ed_unfill": ("Take them back", "埋めた分を戻す"),
+    "ed_same_number": ("Same number:", "同じ数："),
     "as_count": ("{n} of {rack} tiles entered", "{rack}枚中{n}枚を入力済み"),
     "as_count_ok": ("All {n} tiles entered ✓", "{n}枚すべて入力済み ✓"),
+    "as_count_none": ("No tiles left on your rack.", "手牌は残っていません。"),
     "as_count_short": ("{d} missing: add what you drew", "あと{d}枚：引いたタイルを加えてください"),
     "as_count_over": ("{d} too many: remove what you laid", "{d}枚多すぎます：出したタイルを外してください"),
     "as_clear": ("Clear my rack", "手牌を消す"),
@@ -220,8 +226,8 @@ JS_OWN: dict[str, tuple[str, str]] = {
     "as_ask": ("Find the best play", "最善手を探す"),
     "as_asking": ("Looking…", "探しています…"),
     "as_none": ("No play with this rack: draw a tile.", "この手牌では出せません。1枚引きましょう。"),
-    "as_result": ("Lays {n} tiles worth {value}; {kept} stay on the rack.",
-                  "{n}枚（{value}点）出せます。手牌に{kept}枚残ります。"),
+    "as_result": ("Lays {n} tiles worth {value}; {left} stay on the rack.",
+                  "{n}枚（{value}点）出せます。手牌に{left}枚残ります。"),
     "as_initial": ("Initial meld", "初回の出し"),
     "as_use": ("Use this play", "この手を使う"),
     "as_not_turn": ("You can use it on your turn.", "自分の手番で使えます。"),

@@ -16,7 +16,7 @@ from jsonschema import Draft202012Validator
 
 from companion.games.pyramid import GAME
 from companion.service import TableService
-from companion.store import Store
+from companion.store import open_store
 
 NAMES = ["Aki", "Ben", "Chie", "Dan"]
 
@@ -225,7 +225,7 @@ def test_random_whole_games_through_the_api(app: Flask, client: FlaskClient, see
         options["deck"] = {str(v): max(0, v - rng.randint(0, 2)) for v in range(1, 11)}
     tid, _ = play_game(client, rng, rng.randint(2, 4), options)
     final = client.get(f"/api/tables/{tid}").get_json()
-    cold = TableService(Store(app.extensions["companion"].store.path))
+    cold = TableService(open_store(app.extensions["companion"].store.path))
     try:
         assert cold.answer(cold.snapshot(tid)) == {**final, "id": tid}
     finally:

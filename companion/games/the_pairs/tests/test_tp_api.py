@@ -16,7 +16,7 @@ from tp_helpers import World, act
 
 from companion.games.the_pairs import GAME, new_game
 from companion.service import TableService
-from companion.store import Store
+from companion.store import open_store
 from companion.web.openapi import _state
 
 NAMES = ["Aki", "Ben", "Chie", "Dai", "Emi"]
@@ -207,7 +207,7 @@ def play_through_api(client: FlaskClient, app: Flask, n: int, seed: int) -> dict
     assert state["over"] and state["result"] in ("won", "lost")
     # a cold service replays the log to the same STATE
     service: TableService = app.extensions["companion"]
-    cold = TableService(Store(service.store.path))
+    cold = TableService(open_store(service.store.path))
     try:
         assert cold.answer(cold.snapshot(tid)) == state
     finally:
