@@ -377,8 +377,8 @@ def serve(args: argparse.Namespace) -> int:
     port = sock.getsockname()[1]
     url, warning = public_url(args.host, port, override=args.url)
     settings = Settings(db_location=db_location, secret=secret, url=url, lang=args.lang,
-                        allow_host=tuple(args.allow_host), behind_proxy=args.behind_proxy, threads=args.threads, verbose=args.verbose,
-                        quiet=args.quiet, workers=args.workers)
+                        allow_host=tuple(args.allow_host), behind_proxy=args.behind_proxy, threads=args.threads,
+                        verbose=args.verbose, quiet=args.quiet, workers=args.workers)
 
     built = None
     try:
