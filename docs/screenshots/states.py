@@ -21,12 +21,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from companion.games.laminate import parse_action  # noqa: E402
+from companion.games.fields import Context  # noqa: E402
+from companion.games.laminate import GAME  # noqa: E402
 from companion.server.asgi import serve_in_thread  # noqa: E402
 from companion.web import create_app  # noqa: E402
 from tests.browser.game_driver import next_action, service_driver  # noqa: E402
 
 NAMES = ["Hilbert", "Noether", "高木 貞治", "Banach"]
+
+
+def parse_action(raw):
+    """A Laminate action as the platform reads it (these tables play the default deck)."""
+    return GAME.parse(raw, Context())
 
 
 def play(service, tid, until, extra=None):

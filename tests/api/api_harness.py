@@ -25,18 +25,18 @@ from flask import Flask
 from live_server import LiveServer as SharedLiveServer
 
 import companion
+from companion.games.base import RuleError
+from companion.games.fields import Context
 from companion.games.laminate import (
     DEFAULT_DECK,
+    GAME,
     PAPER_IDS,
     PAPERS,
     Card,
     Deck,
     GameState,
-    IllegalAction,
-    apply,
     new_game,
     outcome,
-    parse_action,
 )
 from companion.games.laminate.melds import EVENS, FLUSHES, GROUPS, KINDS, STRAIGHTS
 
@@ -127,8 +127,13 @@ class Reference:
     def state(self) -> GameState:
         return self.states[-1]
 
+    def play(self, action: dict[str, Any]) -> GameState:
+        """The action read and played as the platform does (its checks, then the rules)."""
+        state = self.state
+        return GAME.play(state, GAME.parse(action, Context(state, state.n)), state.names)
+
     def act(self, action: dict[str, Any]) -> None:
-        self.states.append(apply(self.state, parse_action(action, self.deck), self.deck))
+        self.states.append(self.play(action))
 
     def undo(self) -> None:
         assert len(self.states) > 1
@@ -137,8 +142,8 @@ class Reference:
     def refusal(self, action: dict[str, Any]) -> str | None:
         """The code the engine gives for ``action`` now, or None if it is legal."""
         try:
-            apply(self.state, parse_action(action, self.deck), self.deck)
-        except IllegalAction as exc:
+            self.play(action)
+        except RuleError as exc:
             return exc.code
         return None
 

@@ -90,11 +90,15 @@ def act(tid: str) -> BaseResponse | str:
         posted = {key: request.form.getlist(key) for key in request.form}
         reply = ui.form_reply(str(posted.get("type", [""])[0])[:20], posted) if ui is not None else FormReply()
         dry_run = bool((posted.get("dry_run") or [""])[0])  # a "check" button: ask, store nothing
-        intent = FormIntent(None, dry_run=dry_run, where=reply.where, anchor=reply.anchor, flash=reply.flash)
+        intent = FormIntent(None, dry_run=dry_run, where=reply.where, anchor=reply.anchor, flash=reply.flash,
+                            query=reply.query)
+        if not reply.act:  # nothing to ask the rules yet: the page comes back with the form's flash
+            return answer(record, intent=intent)
         try:
             action = snap.game.read_form(posted, snap.context())
         except RuleError as exc:
-            return answer(record, error=_refusal(exc, reply.where), intent=intent)
+            where = ui.refusal_where(intent, exc) if ui is not None else reply.where
+            return answer(record, error=_refusal(exc, where), intent=intent)
     else:  # a game not yet on the contract turns its form into JSON itself
         make_intent = ui.form_intent if ui is not None and ui.form_intent is not None else None
         intent = make_intent(request.form, snap.state, snap.options) if make_intent else form_action(request.form)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from laminate_helpers import NAMES, assert_sane, refuse, table
+from laminate_helpers import NAMES, apply, assert_sane, refuse, table
 
-from companion.games.laminate import Research, apply, new_game
+from companion.games.laminate import Research, new_game
 
 
 def test_r8_deck_research_draws_two_keeps_one_discards_one():

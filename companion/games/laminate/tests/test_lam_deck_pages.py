@@ -50,7 +50,8 @@ def custom() -> dict[str, Any]:
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_r1_the_start_page_shows_the_deck_to_see_and_change(client: FlaskClient, lang: str) -> None:
     html = client.get("/", headers={"Accept-Language": lang}).get_data(as_text=True)
-    assert "data-deck-editor" in html and "css/laminate-deck.css" in html and "js/games/laminate-deck.js" in html
+    assert "data-deck-editor" in html and "/static/games/laminate/laminate-deck.css" in html
+    assert "/static/games/laminate/laminate-deck.js" in html
     assert len(re.findall(rf'name="{P}-\d-ranks"', html)) == 7 * 13
     assert len(re.findall(rf'name="{P}-\d-ranks" value="\d+" aria-label="[^"]*" checked', html)) == 49
     assert ("49枚中49枚" if lang == "ja" else "49 of 49 cards") in html

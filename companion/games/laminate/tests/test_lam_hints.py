@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings, target
 from hypothesis import strategies as st
 from laminate_helpers import assert_sane, cards, table
 
+from companion.games.base import BadRequest
 from companion.games.laminate import (
     DEFAULT_DECK,
     PAPER_IDS,
@@ -501,8 +502,9 @@ def test_bad_hands_are_refused():
     with pytest.raises(Malformed) as bad:
         hints(state, 0, [Card("heart", 9)])
     assert bad.value.code == "bad_card"
-    with pytest.raises(Malformed):
+    with pytest.raises(BadRequest) as seat:
         hints(state, 3, cards("coin-7"))
+    assert seat.value.code == "bad_request" and seat.value.malformed
 
 
 def test_empty_hand_and_finished_game_give_no_options():

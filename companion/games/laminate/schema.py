@@ -1,52 +1,30 @@
-"""Laminate's part of the OpenAPI document: its cards, actions, STATE fields and questions (/melds, /hints),
-built from the same data the engine uses so enumerations cannot drift."""
+"""Laminate's part of the OpenAPI document beside its actions (whose schemas come from their declarations,
+``actions.py``): its cards, STATE fields, the deck and suit names a table is created with, and its questions
+(/melds, /hints), built from the same data the engine uses so enumerations cannot drift."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..schema import MAX_INT, action_in, action_out, nat, obj, ref
-from . import DEFAULT_DECK, PAPER_IDS
+from ..schema import MAX_INT, nat, obj, ref
+from .actions import CARD, CARD_OUT_PATTERN, MAX_CARDS, MAX_CITES
+from .deck import DEFAULT_DECK
 from .deckspec import SCHEMA as DECK_SCHEMA
 from .deckspec import SUIT_ID
+from .papers import PAPER_IDS
+from .rules import MAX_PLAYERS
+from .state import DecidedBy, Pending
 
-CARD_PATTERN = r"^[A-Za-z0-9]+-(?:[1-9]|1[0-3]|[AJQKajqk])$"
-SEAT = nat(0, 4)
-CARD_LIST = {"type": "array", "maxItems": 49, "items": ref("Card")}
+SEAT = nat(0, MAX_PLAYERS - 1)
+CARD_LIST = {"type": "array", "maxItems": MAX_CARDS, "items": ref("Card")}
 CARD_OUT_LIST = {"type": "array", "items": ref("CardOut")}
-CITE_LIST = {"type": ["array", "null"], "maxItems": 64, "items": ref("PaperId")}
+CITE_LIST = {"type": ["array", "null"], "maxItems": MAX_CITES, "items": ref("PaperId")}
 NAME = {"type": "string", "minLength": 1}
 
 
-def schema() -> dict[str, Any]:
+def state_schema() -> dict[str, Any]:
     deck = DEFAULT_DECK
     suits = [s.id for s in deck.suits]
-    card_in = {
-        "anyOf": [ref("CardOut"), {"type": "string", "maxLength": 40}],
-        "description": "SUIT-RANK: a suit id of the table's deck (STATE.card_deck; the default deck's ids are "
-                       + ", ".join(suits) + ") and a rank 1–13 or A, J, Q, K, case-insensitive (pattern "
-                       + CARD_PATTERN + "). A string that names no card of the table's deck (heart-9 in the "
-                       "default deck, joker-1, coin-14) is refused with bad_card (400).",
-        "examples": ["coin-7", "book-K"],
-    }
-    actions = [
-        action_in("research", {"from": {"enum": ["deck", "discard"]}}, ("from",)),
-        action_in("publish", {"paper": ref("PaperType"), "cards": CARD_LIST, "cite": CITE_LIST}, ("paper", "cards")),
-        action_in("review", {"paper": ref("PaperId"), "card": ref("Card")}, ("paper", "card")),
-        action_in("pass", {}),
-        action_in("endflag", {"card": ref("Card")}, ("card",)),
-    ]
-    logged = [
-        action_out("research", {"from": {"enum": ["deck", "discard"]}}, ("from",), max_players=5),
-        action_out("publish", {"paper": ref("PaperType"), "cards": CARD_OUT_LIST,
-                               "cite": {"type": "array", "items": ref("PaperId")}}, ("paper", "cards", "cite"),
-                   max_players=5),
-        action_out("review", {"paper": ref("PaperId"), "card": ref("CardOut")}, ("paper", "card"), max_players=5),
-        action_out("pass", {}, max_players=5),
-        action_out("endflag", {"card": ref("CardOut")}, ("card",), max_players=5),
-        obj({"type": {"const": "settings"}, "hints": {"type": "boolean"}, "suit_names": ref("SuitNamesOut")},
-            ("type",)),
-    ]
     player = obj({"seat": SEAT, "name": {"type": "string", "minLength": 1, "maxLength": 40},
                   "hand": nat(), "score": nat(), "complete": nat()}, ("seat", "name", "hand", "score", "complete"))
     paper = obj({"id": ref("PaperId"), "owner": SEAT, "type": ref("PaperType"), "cards": CARD_OUT_LIST,
@@ -54,7 +32,7 @@ def schema() -> dict[str, Any]:
     state = {
         "players": {"type": "array", "minItems": 3, "maxItems": 5, "items": player},
         "active": {"type": ["integer", "null"], "minimum": 0, "maximum": 4},
-        "pending": {"enum": [None, "endflag"]},
+        "pending": {"enum": [None, *(p.value for p in Pending)]},
         "deck": nat(),
         "discard": nat(),
         "supply": obj({p: nat() for p in PAPER_IDS}, tuple(PAPER_IDS)),
@@ -72,7 +50,7 @@ def schema() -> dict[str, Any]:
         "can": obj({k: {"type": "boolean"} for k in ("research_deck", "research_discard", "review", "pass")},
                    ("research_deck", "research_discard", "review", "pass")),
         "ranking": {"type": "array", "items": SEAT},
-        "decided_by": {"enum": [None, "score", "fewest_papers", "shared"]},
+        "decided_by": {"enum": [None, *(d.value for d in DecidedBy)]},
         "card_deck": {**ref("Deck"), "description": "The table's own deck (R1): every card that exists at this "
                       "table. Cards in actions, questions and STATE are of this deck."},
     }
@@ -105,8 +83,8 @@ def schema() -> dict[str, Any]:
     }
     return {
         "components": {
-            "Card": card_in,
-            "CardOut": {"type": "string", "pattern": r"^[a-z][a-z0-9]{0,11}-(?:[1-9]|1[0-3])$",
+            "Card": CARD.schema(MAX_PLAYERS),
+            "CardOut": {"type": "string", "pattern": CARD_OUT_PATTERN,
                         "description": "A card of the table's deck (STATE.card_deck) in canonical notation: suit "
                                        "id, a hyphen, the rank as a number (the default deck: "
                                        + ", ".join(str(c) for c in deck.cards[:3]) + " … suit7-13)."},
@@ -117,8 +95,6 @@ def schema() -> dict[str, Any]:
             "SuitNamesOut": {"type": "object", "propertyNames": {"pattern": "^" + SUIT_ID.pattern + "$"},
                              "additionalProperties": {"type": "string", "minLength": 1, "maxLength": 20}},
         },
-        "actions": actions,
-        "logged": logged,
         "state": state,
         "state_description": "STATE of API.md (plus the additions start, turn, passes, hints, suit_names, can, "
                              "ranking, decided_by, card_deck).",
@@ -126,6 +102,5 @@ def schema() -> dict[str, Any]:
                    "deck": {**ref("Deck"), "description": "The table's own deck (R1), fixed for the table; "
                             "default: the server's deck file, stored with the table."},
                    "suit_names": ref("SuitNames")},
-        "settings": {"hints": {"type": "boolean"}, "suit_names": ref("SuitNames")},
         "queries": queries,
     }

@@ -2,7 +2,7 @@
  * so morphs, reloads and refusals never lose it), the cost text, the live list of matching papers asked of
  * POST /melds (its methods in laminate-picker-matches.js, which loads next), and publishing through
  * POST /actions with refusals shown next to their field.
- * Uses window.Companion (static/js/app.js); wired up by static/js/games/laminate.js, which loads after it.
+ * Uses window.Companion (static/js/app.js); wired up by laminate.js (beside it), which loads after it.
  */
 (function () {
   "use strict";
@@ -279,7 +279,7 @@
 
     submit: function (e) {
       var sub = e.submitter;
-      if (sub && sub.value === "check") { return; }
+      if (sub && sub.name === "dry_run") { return; }  // "check without publishing": the form posts it
       e.preventDefault();
       var s = Picker.state;
       Picker.clearSlots();

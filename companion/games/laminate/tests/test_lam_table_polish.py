@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 
 from companion.games.laminate.texts import t
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))  # game_driver
+sys.path.insert(0, str(Path(__file__).resolve().parents[4] / "tests" / "browser"))  # game_driver
 
 NAMES = ["Hilbert", "Noether", "Banach"]
 

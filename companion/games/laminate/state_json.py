@@ -1,4 +1,4 @@
-"""STATE as the JSON API shows it (API.md). Pure: no I/O."""
+"""STATE as the JSON API shows it (docs/api.md). Pure: no I/O."""
 
 from __future__ import annotations
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from laminate_helpers import NAMES, C, assert_sane, cards, play, refuse, table
+from laminate_helpers import NAMES, C, apply, assert_sane, cards, play, refuse, table
 
-from companion.games.laminate import Pass, Publish, Research, Review, apply, new_game, outcome
+from companion.games.laminate import Pass, Publish, Research, Review, new_game, outcome
 
 
 def dry_table(n=3, papers=(), hands=None, active=0, **kw):

@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from laminate_helpers import apply, parse
 
-from companion.games.laminate import apply, new_game, parse_action
+from companion.games.laminate import new_game
 from companion.games.laminate import todo as todo_module
 from companion.games.laminate.deck import DEFAULT_DECK
 
@@ -31,7 +32,7 @@ def _rows(moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def _whole(moves: list[dict[str, Any]], names: list[str] = NAMES, start: int = 0) -> Any:
     state = new_game(names, start, DEFAULT_DECK)
     for move in moves:
-        state = apply(state, parse_action(move, DEFAULT_DECK))
+        state = apply(state, parse(move, state))
     return state
 
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from laminate_helpers import C, assert_sane, cards, play, refuse, table
+from laminate_helpers import C, apply, assert_sane, cards, play, refuse, table
 
-from companion.games.laminate import Publish, Research, Review, apply
+from companion.games.laminate import Publish, Research, Review
 
 
 @pytest.mark.parametrize("owner", [0, 1, 2])

@@ -1,7 +1,7 @@
 /* Laminate Rummy: the "my hand" publish assistant (#assistant). The hand is kept in localStorage
  * "lr-hand:<table>:<seat>" and leaves the device only in the body of POST /hints; it paints the options and
  * puts a chosen one into the publish picker (laminate-picker.js, which loads before this file).
- * Uses window.Companion (static/js/app.js); wired up by static/js/games/laminate.js, which loads after it.
+ * Uses window.Companion (static/js/app.js); wired up by laminate.js (beside it), which loads after it.
  */
 (function () {
   "use strict";

@@ -3,19 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from laminate_helpers import NAMES, C, assert_sane, cards, play, refuse, table
+from laminate_helpers import NAMES, C, apply, assert_sane, cards, play, refuse, table
 
-from companion.games.laminate import (
-    EndFlag,
-    EndInfo,
-    Pass,
-    Publish,
-    Research,
-    Review,
-    apply,
-    new_game,
-    outcome,
-)
+from companion.games.laminate import EndFlag, EndInfo, Pass, Publish, Research, Review, new_game, outcome
 
 # complete papers worth exactly 15: straight11 (9) + sum100 (6)
 FIFTEEN = [("straight11", "suit7-13"), ("sum100", "suit6-12")]

@@ -3,18 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from laminate_helpers import NAMES, assert_sane, cards, refuse
+from laminate_helpers import NAMES, apply, assert_sane, cards, refuse
 
-from companion.games.laminate import (
-    PAPER_IDS,
-    PAPERS,
-    Pass,
-    Publish,
-    Research,
-    Review,
-    apply,
-    new_game,
-)
+from companion.games.laminate import PAPER_IDS, PAPERS, Pass, Publish, Research, Review, new_game
 
 
 @pytest.mark.parametrize(("n", "deck", "discard"), [(3, 39, 1), (4, 35, 2), (5, 30, 4)])

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
-from laminate_helpers import NAMES, assert_sane, reference_satisfies
+from laminate_helpers import NAMES, apply, assert_sane, reference_satisfies
 
 from companion.games.laminate import (
     DEFAULT_DECK,
@@ -25,7 +25,6 @@ from companion.games.laminate import (
     Publish,
     Research,
     Review,
-    apply,
     check,
     new_game,
     outcome,
@@ -187,13 +186,13 @@ class EngineMachine(RuleBasedStateMachine):
 
     @rule(source=st.sampled_from(["deck", "discard"]), data=st.data())
     def research(self, source, data):
-        self.attempt(Research(source, self.player(data)))
+        self.attempt(Research(source, player=self.player(data)))
 
     @rule(paper=st.sampled_from(PAPER_IDS + ("bogus",)),
           cards=st.lists(st.sampled_from(DECK), max_size=8),
           cite=st.lists(st.integers(0, 12), max_size=3), data=st.data())
     def publish_random(self, paper, cards, cite, data):
-        self.attempt(Publish(paper, tuple(cards), tuple(cite), self.player(data)))
+        self.attempt(Publish(paper, tuple(cards), tuple(cite), player=self.player(data)))
 
     @rule(kind=st.sampled_from(PATTERNS), seed=st.integers(0, 2**32 - 1))
     def publish_pattern(self, kind, seed):
@@ -208,7 +207,7 @@ class EngineMachine(RuleBasedStateMachine):
         paper = self.state.paper(paper_id)
         pool = list(paper.cards) if paper is not None and data.draw(st.booleans()) else list(DECK)
         card = data.draw(st.sampled_from(pool), label="card")
-        self.attempt(Review(paper_id, card, self.player(data)))
+        self.attempt(Review(paper_id, card, player=self.player(data)))
 
     @precondition(lambda self: self.state is not None and self.state.under_review())
     @rule(data=st.data())
@@ -218,11 +217,11 @@ class EngineMachine(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def pass_(self, data):
-        self.attempt(Pass(self.player(data)))
+        self.attempt(Pass(player=self.player(data)))
 
     @rule(card=st.sampled_from(DECK), data=st.data())
     def endflag(self, card, data):
-        self.attempt(EndFlag(card, self.player(data)))
+        self.attempt(EndFlag(card, player=self.player(data)))
 
     @precondition(lambda self: self.state is not None and self.state.pending == "endflag")
     @rule(seed=st.integers(0, 2**32 - 1))

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from laminate_helpers import NAMES, C, assert_sane, cards, play, refuse, short_deck, table
+from laminate_helpers import NAMES, C, apply, assert_sane, cards, play, refuse, short_deck, table
 
-from companion.games.laminate import Card, IllegalAction, Publish, Review, apply, meld_report, new_game
+from companion.games.laminate import Card, IllegalAction, Publish, Review, meld_report, new_game
 
 
 def test_r7_worked_example_hilbert_cites_banach_twice_and_himself_once():

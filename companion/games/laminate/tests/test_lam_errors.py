@@ -1,30 +1,39 @@
-"""Every error code the engine raises (API.md list), reached at least once with the expected code, and the
-sentences that go with them."""
+"""Every error code of Laminate (the docs/api.md list), reached at least once with the expected code, and the
+sentences that go with them. ``not_your_turn`` and ``game_over`` are the platform's now (``Game.play``), the
+others the rules'."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
-from api_contract import API_CODES
-from laminate_helpers import C, cards, refuse, short_deck, table
+from laminate_helpers import C, apply, cards, parse, refuse, short_deck, table
 
+from companion.games.base import RuleError
 from companion.games.laminate import (
+    GAME,
     EndFlag,
     EndInfo,
     IllegalAction,
-    Malformed,
     Pass,
     Publish,
     Research,
     Review,
-    apply,
-    parse_action,
 )
 from companion.games.laminate.errors import MESSAGES
 
-#: raised by the web layer (versions and undo history live there, not in the pure engine)
+ROOT = Path(__file__).resolve().parents[4]
+#: answered by the service (versions and undo history live there, not in the game)
 WEB_ONLY = {"stale", "nothing_to_undo"}
+
+
+def api_codes() -> set[str]:
+    """The error codes docs/api.md lists for Laminate (its "## Error codes" paragraph): the contract, kept
+    apart from the code on purpose."""
+    text = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    start = text.index("## Error codes")
+    return set(re.findall(r"`([a-z_]+)`", text[start:text.index("\n\n", start)]))
 
 
 def _pending():
@@ -32,7 +41,7 @@ def _pending():
     return apply(state, Research("deck"))
 
 
-# code -> (state, action, rule): apply(state, action) must refuse with that code
+# code -> (state, action, rule): playing the action at that table must refuse with that code
 APPLY_CASES = {
     "not_your_turn": (table(3), Research("deck", player=1), "API"),
     "game_over": (table(3, over=True), Research("deck"), "R18"),
@@ -66,7 +75,7 @@ APPLY_CASES = {
     "endflag_not_publishable": (table(3), Publish("endflag", cards("heart-7")), "R16"),
 }
 
-# code -> API action object that parse_action refuses with that code (400)
+# code -> API action object that the platform's parser refuses with that code (400)
 PARSE_CASES = {
     "bad_card": {"type": "review", "paper": 1, "card": "heart-9"},
     "unknown_paper": {"type": "publish", "paper": "straight3", "cards": ["heart-1"]},
@@ -87,20 +96,22 @@ def test_every_engine_code_is_reached_through_apply(code):
 
 @pytest.mark.parametrize("code", sorted(PARSE_CASES))
 def test_parse_codes(code):
-    with pytest.raises(Malformed) as info:
-        parse_action(PARSE_CASES[code])
+    with pytest.raises(RuleError) as info:
+        parse(PARSE_CASES[code])
     assert info.value.code == code and info.value.malformed
     assert not re.search(r"\{[a-z_]+\}", info.value.message("en"))
 
 
 def test_every_api_code_but_the_web_layers_is_covered():
-    assert set(MESSAGES) == set(API_CODES), "every API code has a message, and nothing else"
+    assert set(GAME.codes) == api_codes() - WEB_ONLY | {"bad_request"}, "the game's codes are the documented ones"
+    assert set(MESSAGES) == set(GAME.codes) - {"bad_request", "game_over", "not_your_turn"}, \
+        "a sentence for every rule's code, none for the platform's"
     covered = set(APPLY_CASES) | set(PARSE_CASES)
-    assert covered == set(API_CODES) - WEB_ONLY
+    assert covered == api_codes() - WEB_ONLY
 
 
-def test_web_only_codes_have_sentences():
-    for code in WEB_ONLY:
+def test_the_platform_codes_have_sentences_in_the_games_refusal():
+    for code in ("nothing_to_undo", "game_over", "not_your_turn"):  # the service words "stale" itself
         err = IllegalAction(code)
         assert err.message("en") and err.message("ja")
 
@@ -120,6 +131,7 @@ def test_messages_name_players_papers_and_cards():
     err = refuse(table(3), Research("deck", player=2), "not_your_turn")
     assert "Hilbert" in err.message("en") and "Noether" in err.message("en")
     assert err.params["player"] == 2 and err.params["active"] == 0
-    err = refuse(table(3), Research("deck", player=4), "not_your_turn")  # no such seat: no crash
-    assert "#4" in err.message("en")
     assert str(err).startswith("not_your_turn: ")
+    with pytest.raises(RuleError) as info:  # no such seat: not an action of this table at all
+        parse({"type": "research", "from": "deck", "player": 4}, table(3))
+    assert info.value.code == "bad_request"

@@ -1,8 +1,10 @@
-"""Shared builders for the engine tests (not a test module).
+"""Shared builders for Laminate's tests (not a test module).
 
 ``table(...)`` builds a GameState directly, for scenarios that would take many turns to reach through
 ``apply``; it always keeps R14 true (the deck count absorbs whatever is not in hands, discard or rows) and
-keeps the supply consistent with the papers on the table.
+keeps the supply consistent with the papers on the table. Actions are played as the platform plays them
+(``GAME.play``: its checks of the end and the acting seat, then the rules) and read as it reads them
+(``GAME.parse`` with the table as context).
 """
 
 from __future__ import annotations
@@ -14,17 +16,20 @@ from dataclasses import replace
 
 import pytest
 
+from companion.games.base import RuleError
+from companion.games.fields import Context
 from companion.games.laminate import (
     DEFAULT_DECK,
+    GAME,
     PAPER_IDS,
     PAPERS,
+    Action,
     Card,
     Deck,
     EndInfo,
     GameState,
-    IllegalAction,
     Paper,
-    apply,
+    Pending,
     new_game,
 )
 
@@ -51,7 +56,7 @@ def table(
     active: int = 0,
     start: int = 0,
     end: EndInfo | None = None,
-    pending: str | None = None,
+    pending: Pending | None = None,
     passes: int = 0,
     over: bool = False,
 ) -> GameState:
@@ -94,11 +99,24 @@ def assert_sane(state: GameState) -> None:
     assert all(len(p.cards) >= 1 for p in state.papers)
 
 
-def refuse(state: GameState, action, code: str, deck=None) -> IllegalAction:
-    """Assert ``apply`` refuses ``action`` with ``code`` and leaves ``state`` untouched."""
+def parse(raw: object, state: GameState | None = None) -> Action:
+    """An action as the platform reads it from JSON, at this table (its deck and seats) if given."""
+    return GAME.parse(raw, Context(state, state.n if state is not None else None))
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """An action as the platform plays it: the end and the acting seat checked, then the rules."""
+    return GAME.play(state, action, state.names)
+
+
+def refuse(state: GameState, action, code: str, deck: Deck | None = None) -> RuleError:
+    """Assert the platform and the rules refuse ``action`` with ``code`` and leave ``state`` untouched; with
+    ``deck``, at a table of that deck."""
+    if deck is not None:
+        state = replace(state, card_deck=deck)
     before = copy.deepcopy(state)
-    with pytest.raises(IllegalAction) as info:
-        apply(state, action) if deck is None else apply(state, action, deck)
+    with pytest.raises(RuleError) as info:
+        apply(state, action)
     assert info.value.code == code, f"expected {code}, got {info.value!r}"
     assert state == before
     return info.value
