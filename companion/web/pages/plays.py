@@ -120,7 +120,8 @@ def plays_page() -> str:
         full = play["id"] in joined or local
         href = url_for("pages.table", tid=play["id"]) if full else url_for("pages.view", vid=play["table"])
         rows.append({**play, "href": href, "full": full, "game_name": names.get(play["game"], play["game"]),
-                     "when": play["created_at"][:16].replace("T", " "), "shows": _shows(play["game"])})
+                     "when": play["created_at"][:16].replace("T", " "), "shows": _shows(play["game"]),
+                     "team": _team(play)})
     query: dict[str, Any] = {k: v for k, v in (("game", game), ("status", status), ("player", player)) if v}
     suffix = ("?" + urlencode(query)) if query else ""
     offered = [{"id": gid, "name": name, "selected": gid == game} for gid, name in names.items()]
@@ -139,6 +140,14 @@ def _shows(game_id: str) -> str | None:
     if game is None or game.cooperative:
         return None
     return "points" if game.scores is not None and game.scores_are_points else "place"
+
+
+def _team(play: dict[str, Any]) -> str | None:
+    """A finished cooperative game's result, said in words: "won" or "lost" (a loss shows no trophy at all)."""
+    game = games.get(play["game"])
+    if game is None or not game.cooperative or play["status"] != "finished":
+        return None
+    return "won" if play["winners"] else "lost"
 
 
 @pages.get("/players")
