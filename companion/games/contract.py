@@ -33,11 +33,14 @@ PLATFORM_CODES = ("bad_request", "game_over", "not_your_turn")  # refusals the p
 @dataclass(frozen=True)
 class Outcome:
     """How a finished game (or match) ended: ``winners`` (seats, several on a tie or a team win), the
-    ``ranking`` (seats, best first) and a short machine-readable ``decided_by``."""
+    ``ranking`` (seats, best first) and a short machine-readable ``decided_by``. ``places`` (optional): each
+    seat's place, 1 = best, tied seats sharing one, for a game whose ties the platform cannot see in its scores
+    (without it, seats level on points share a place)."""
 
     winners: tuple[int, ...]
     ranking: tuple[int, ...] = ()
     decided_by: str | None = None
+    places: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -76,6 +79,9 @@ class Game(Generic[S, A]):
     - ``package``: the game's Python package; its ``templates/`` and ``static/`` folders are served from it
       (``static/icon.svg`` is its picture on the start page); ``kits``: shared packages served the same way
     - ``scores(state)`` (optional): each seat's score for the plays record; ``bgg_id``: BoardGameGeek's id
+    - how a result reads on a score sheet (the plays record, BG Stats' import file): ``cooperative`` (the
+      players win or lose together), ``highest_wins`` (False: the lowest score is best) and
+      ``scores_are_points`` (False: ``scores`` is a measure that ranks, such as Pyramid's height, not points)
 
     Hidden information (all optional; a game without secrets leaves them None):
 
@@ -125,8 +131,15 @@ class Game(Generic[S, A]):
     check_settings: Callable[[S, dict[str, Any]], None] | None = None
     # ``scores(state) -> (score per seat, None for a seat without one) or None``: the final (or running)
     # score of each seat, for the plays record and the Players page (average, best). None (the default, or
-    # returned) means the game has no points, only winners. Plain numbers, higher is better.
+    # returned) means the game has no points, only winners. Plain numbers, better as ``highest_wins`` says.
     scores: Callable[[S], tuple[int | None, ...] | None] | None = None
+    # How a result reads on a score sheet (the plays record, the Players page, BG Stats' import file, whose
+    # ``cooperative``, ``highestWins`` and ``noPoints`` these become): the players win or lose together (the
+    # outcome's winners are every seat, or none); the highest score is best (False: the lowest); ``scores`` are
+    # the game's own points (False: a measure that ranks, e.g. a height, exported as places without points).
+    cooperative: bool = False
+    highest_wins: bool = True
+    scores_are_points: bool = True
     # --- games not yet on the contract (see the class text) ---
     parse_action: Callable[[Any, S], A] | None = None
     action_to_json: Callable[[A], dict[str, Any]] | None = None

@@ -41,6 +41,8 @@ PLAYS = Texts({
     "play_won": ("won", "勝ち"),
     "play_score": ("{n} points", "{n}点"),
     "play_place": ("#{n}", "{n}位"),
+    "play_team_won": ("Won together", "全員の勝ち"),  # a cooperative game's result
+    "play_team_lost": ("Lost together", "全員の負け"),
     "play_count": ("Plays: {n}", "{n}件"),
     "plays_more": ("Show more", "さらに表示"),
     "exports_title": ("Take your plays along", "記録を書き出す"),
