@@ -239,6 +239,7 @@ GAME = Game(
     error_codes=ERROR_CODES,
     ui=_ui,
     api_schema=_api_schema,
+    package=__package__,
     # the platform's seat-token hooks (present once companion.games.base.Game has them)
     **{k: v for k, v in _HOOKS.items() if k in Game.__dataclass_fields__},
 )

@@ -10,7 +10,8 @@ from pathlib import Path
 from companion.games.stapstap.actions import TYPES
 from companion.games.stapstap.errors import ERROR_CODES, MESSAGES, StapError
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[4]
+HERE = Path(__file__).resolve().parent
 
 
 def _section() -> str:
@@ -34,7 +35,7 @@ def test_every_cited_rule_exists():
     rules = (ROOT / "docs/rules-stapstap.md").read_text(encoding="utf-8")
     defined = set(re.findall(r"\*\*(ST\d+[a-z①②③]?)", rules))
     cited = set()
-    for path in [*(ROOT / "companion/games/stapstap").glob("*.py"), *(ROOT / "tests/stapstap").glob("*.py")]:
+    for path in [*(ROOT / "companion/games/stapstap").glob("*.py"), *HERE.glob("*.py")]:
         cited |= set(re.findall(r"\bST(\d+)", path.read_text(encoding="utf-8")))
     numbers = {re.match(r"ST(\d+)", d).group(1) for d in defined}
     assert cited <= numbers, cited - numbers
