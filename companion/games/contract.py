@@ -68,6 +68,8 @@ class Game(Generic[S, A]):
     - ``actor(state, action) -> seat | None``: the seat that acts (the active seat for most, the answering
       seat for a doubt, None for a table-wide step): the log records it, and the platform refuses an action
       whose ``player`` is another seat
+    - ``wrong_seat(state, action, player) -> RuleError`` (optional): that refusal in the game's own words
+      (すたっぷすたっぷ: only the parent rolls, only the asked player answers); 422 ``not_your_turn`` without it
     - ``apply(state, action) -> state`` (raises the game's RuleError; never mutates ``state``). It may assume
       the platform's checks passed: the game is not over, ``player`` is the acting seat.
     - ``state_to_json(state, viewer, options) -> dict``: what this viewer may see (no secret of another)
@@ -112,6 +114,7 @@ class Game(Generic[S, A]):
     state_to_json: Callable[[S, Viewer, dict[str, Any]], dict[str, Any]]
     outcome: Callable[[S], Outcome | None]
     actions: ActionSet[A] | None = None
+    wrong_seat: Callable[[S, A, int], RuleError] | None = None
     errors: type[RuleError] = Refusal
     is_over: Callable[[S], bool] | None = None
     queries: dict[str, Query] = field(default_factory=dict)
@@ -189,6 +192,8 @@ class Game(Generic[S, A]):
             player = getattr(action, "player", None)
             acting = self.actor(state, action) if player is not None else None
             if player is not None and acting is not None and player != acting:
+                if self.wrong_seat is not None:
+                    raise self.wrong_seat(state, action, player)
                 raise self.errors("not_your_turn", active=acting, player=player,
                                   active_name=_name(names, acting), player_name=_name(names, player))
         return self.apply(state, action)
@@ -198,7 +203,8 @@ class Game(Generic[S, A]):
         """Every code this game's refusals can carry (docs and the OpenAPI document list them)."""
         if self.actions is None:
             return self.error_codes
-        return tuple(dict.fromkeys((*PLATFORM_CODES, *self.errors.MESSAGES)))
+        shared = PLATFORM_CODES if self.wrong_seat is None else tuple(c for c in PLATFORM_CODES if c != "not_your_turn")
+        return tuple(dict.fromkeys((*shared, *self.errors.MESSAGES)))
 
     def uses_seat_tokens(self, options: dict[str, Any]) -> bool:
         return self.private_seats is not None and bool(self.private_seats(options))

@@ -107,7 +107,7 @@ def new_table(walk: Walk, game: games.Game, **options: Any) -> dict[str, Any]:
 
 
 def walk_game(walk: Walk, game: games.Game, **options: Any) -> None:
-    part = game.api_schema() if game.api_schema is not None else {}
+    part = game.api_part() or {}  # every game: on the contract or not
     table = new_table(walk, game, **options)
     tid = table["id"]
     for action in part.get("actions", []):

@@ -189,5 +189,3 @@ def tn(key: str, n: int, lang: str, **params: Any) -> str:
     becomes one ngettext entry when the texts move to catalogs)."""
     return ST.t(f"{key}_1" if n == 1 else f"{key}_n", lang, n=n, **params)
 
-
-JS_TEXT: tuple[str, ...] = ()

@@ -4,10 +4,10 @@ outcomes of a doubt, coins, skips, elimination, the end, the score and the secon
 from __future__ import annotations
 
 import pytest
-from st_helpers import NAMES, act, rng_below, slots, started, with_player
+from st_helpers import NAMES, act, parse, rng_below, slots, started, with_player
 
 from companion.games.base import RuleError
-from companion.games.stapstap import new_game
+from companion.games.stapstap import GAME, new_game
 from companion.games.stapstap.scoring import game_scores
 from companion.games.stapstap.state import default_points
 
@@ -256,6 +256,7 @@ def test_st7c_take_refused_while_the_doubter_has_materials():
     state = declare(started(), face=4, card=1)
     state = act(state, {"type": "doubt", "face": 4})
     refuse(state, {"type": "take", "card": 1}, "must_pay_from_materials")
+    refuse(state, {"type": "take", "card": 1, "player": 2}, "must_pay_from_materials")  # the step speaks first
 
 
 def test_st7c_nothing_to_pay_cannot_happen_through_the_rules():
@@ -466,8 +467,53 @@ def test_st16_total_of_two_games_and_game_over():
     state = act(state, {"type": "next_game"})
     state = replace(state, players=tuple(replace(p, coins=0, dice=0) for p in state.players),
                     bank_dice=21, bank_coins=6)
-    from companion.games.stapstap.turns import enter
+    from companion.games.stapstap.flow import enter
     state = enter(state, 0)  # nobody holds anything: everyone is skipped in a row (ST13)
     assert state.over and state.scores[1] == (0, 0, 0)
     assert outcome(state).winners == (1,)
     refuse(state, {"type": "next_game"}, "game_over")
+
+
+# --- what the platform checks, in this game's words ---------------------------------------------------------------
+
+def test_st6_the_seat_is_checked_by_the_platform_not_by_the_rules():
+    """``apply`` trusts ``player``: the platform (``Game.play``) compares it with ``actor`` and refuses in this
+    game's words (``wrong_seat``); the rules alone would let Cho answer for Ben."""
+    state = declare(started())
+    out_of_turn = parse({"type": "pass", "player": 2}, state)
+    assert GAME.apply(state, out_of_turn).asked == (1,)  # the rules alone: the asked seat answered
+    with pytest.raises(RuleError) as err:
+        GAME.play(state, out_of_turn, state.names)
+    assert err.value.code == "not_asked" and err.value.params["asked_name"] == "Ben"
+    assert "Ben" in err.value.message("en") and "Cho" in err.value.message("ja")
+
+
+@pytest.mark.parametrize(("raw", "seat"), [({"type": "roll"}, 0), ({"type": "pass"}, None),
+                                           ({"type": "cards", "seat": 1, "cards": [1, 2, 3]}, None),
+                                           ({"type": "begin"}, None)])
+def test_actor_names_the_seat_that_acts_at_the_start_of_a_turn(raw, seat):
+    """ST3: at the start of a turn the parent acts; an answer belongs to nobody until there is a declaration;
+    set-up belongs to any phone."""
+    assert GAME.actor(started(), parse(raw, started())) == seat
+
+
+def test_player_on_an_action_any_phone_may_take_is_recorded_not_checked():
+    """Set-up, the typed-in face and the next game are for any phone (ST6a): ``player`` says who tapped."""
+    state = new_game(NAMES[:3], 0, {})
+    state = act(state, {"type": "cards", "seat": 2, "cards": [4, 5, 6], "player": 0})
+    assert [s.card for s in state.players[2].slots] == [4, 5, 6]
+    assert GAME.dump(parse({"type": "begin", "player": 1}, state)) == {"type": "begin", "player": 1}
+
+
+def test_the_platform_refuses_every_action_after_the_match_in_this_games_words():
+    from dataclasses import replace
+    over = replace(started(), step="over", scores=((1, 2, 3), (0, 0, 0)))
+    for raw in ({"type": "roll"}, {"type": "pass", "player": 1}, {"type": "cards", "seat": 0, "cards": [1, 2, 3]}):
+        err = refuse(over, raw, "game_over")
+        assert err.message("en") == "Both games are over: no more actions."
+
+
+def test_the_codes_are_this_games_own_and_not_not_your_turn():
+    assert {"not_parent", "not_asked", "not_payer", "parent_cannot_doubt", "eliminated", "game_over",
+            "bad_request", "bad_face", "bad_cards"} <= set(GAME.codes)
+    assert "not_your_turn" not in GAME.codes  # wrong_seat words every seat refusal

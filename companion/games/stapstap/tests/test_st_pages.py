@@ -6,30 +6,10 @@ story without a secret, and the phone-box table asks each phone to claim its sea
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
-from flask import Flask
-from flask.testing import FlaskClient
-
-from companion.web import create_app
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 
-
-@pytest.fixture
-def app(tmp_path) -> Iterator[Flask]:
-    app = create_app(str(tmp_path / "st.db"), secret_key="test")
-    app.config.update(TESTING=True)
-    yield app
-    app.extensions["companion"].close()
-    app.extensions["companion"].store.close()
-
-
-@pytest.fixture
-def client(app: Flask) -> FlaskClient:
-    return app.test_client()
 
 
 def new_table(client, names=("Aki", "Ben", "Cho"), mode="dice") -> tuple[str, str]:
@@ -82,6 +62,28 @@ def test_st2_two_cards_refused_in_place(client):
     body = resp.get_data(as_text=True) if resp.status_code == 200 else page(client, f"/t/{tid}")
     assert "Three different task cards" in body
     assert state(client, tid)["players"][0]["cards"] == []
+
+
+def _setup_error(client, tid, resp) -> str:
+    """The refusal shown in the set-up panel (in place, not at the top of the page)."""
+    body = resp.get_data(as_text=True) if resp.status_code == 200 else page(client, f"/t/{tid}")
+    found = re.search(r'<section class="st-setup".*?<p class="field-error" role="alert">(.*?)</p>', body, re.S)
+    assert found, "no refusal in the set-up panel"
+    return found.group(1)
+
+
+def test_st2_set_up_forms_refused_in_place_in_words(client):
+    """No card ticked is no three cards; a typed-in point that is no number is quoted back; a points table with
+    an empty cell is not whole. Nothing changes."""
+    tid, _ = new_table(client)
+    assert "Three different task cards" in _setup_error(client, tid, act(client, tid, type="cards", seat="0"))
+    cells = {f"p_{c}_{f}": "5" for c in range(1, 7) for f in range(1, 7)}
+    said = _setup_error(client, tid, act(client, tid, type="points", **{**cells, "p_2_3": "abc"}))
+    assert "“abc” is not a number of points from 0 to 999" in said
+    said = _setup_error(client, tid, act(client, tid, type="points", **{**cells, "p_2_3": ""}))
+    assert "The form was not understood" in said
+    s = state(client, tid)
+    assert s["players"][0]["cards"] == [] and s["points"][1][2] == 8 and s["version"] == 0
 
 
 def _play_to_challenge(client, tid):

@@ -7,28 +7,9 @@ live stream. Positive controls show the parent's own phone does see it (so the t
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
-import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 from st_api import Table
-
-from companion.web import create_app
-
-
-@pytest.fixture
-def app(tmp_path) -> Iterator[Flask]:
-    app = create_app(str(tmp_path / "st.db"), secret_key="test")
-    app.config.update(TESTING=True)
-    yield app
-    app.extensions["companion"].close()
-    app.extensions["companion"].store.close()
-
-
-@pytest.fixture
-def client(app: Flask) -> FlaskClient:
-    return app.test_client()
 
 
 def rolled(app, client) -> tuple[Table, int, str]:

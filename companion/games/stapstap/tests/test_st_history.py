@@ -4,19 +4,20 @@ named (ST10, ST11), and a game's end lists the scores (ST14)."""
 
 from __future__ import annotations
 
-from st_helpers import act, rng_below, slots, started, with_player
+from st_helpers import act, parse, rng_below, slots, started, with_player
 
-from companion.games.stapstap import action_to_json, parse_action, prepare, redact_action
+from companion.games.stapstap import GAME, prepare, redact_action
 from companion.games.stapstap.history import describe
 
 
 def step(state, raw, lang="en"):
-    action = prepare(state, parse_action(raw, state), rng_below(3))
-    from companion.games.stapstap import apply
-    after = apply(state, action)
-    logged = redact_action(action_to_json(action))
-    seat = raw.get("player")
-    return after, describe(state, after, logged, seat, lang), action
+    """One action as the service logs it, and its sentence as the pages make it: from the redacted log entry,
+    parsed again, with the seat the platform records (``actor``)."""
+    action = prepare(state, parse(raw, state), rng_below(3))
+    after = GAME.play(state, action, state.names)
+    logged = redact_action(GAME.dump(action))
+    seat = GAME.actor(state, action)
+    return after, describe(state, after, parse(logged, state), seat, lang), action
 
 
 def test_st4_a_box_roll_is_told_without_its_face():

@@ -7,7 +7,6 @@ Also the counts in words: "1 die", "1 coin", "1 pt" (English plurals)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from html import unescape
 from typing import Any
 
@@ -16,18 +15,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.games.stapstap.texts import OWN, tn
-from companion.web import create_app
 
 NAMES = ("Aki", "Ben", "Cho")
 
-
-@pytest.fixture
-def app(tmp_path) -> Iterator[Flask]:
-    app = create_app(str(tmp_path / "st.db"), secret_key="test")
-    app.config.update(TESTING=True)
-    yield app
-    app.extensions["companion"].close()
-    app.extensions["companion"].store.close()
 
 
 def phone(app: Flask, tid: str, seat: int | None) -> FlaskClient:

@@ -6,35 +6,17 @@ after a while, ST13), and a cold service replaying the log gives the same STATE.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
-from flask import Flask
-from flask.testing import FlaskClient
 from jsonschema import Draft202012Validator
 from st_api import Table
 
 from companion.service import TableService
 from companion.store import open_store
-from companion.web import create_app
 from companion.web.openapi import document
 
 pytestmark = pytest.mark.slow
 
-
-@pytest.fixture
-def app(tmp_path) -> Iterator[Flask]:
-    app = create_app(str(tmp_path / "st.db"), secret_key="test")
-    app.config.update(TESTING=True)
-    app.config["DB_PATH"] = str(tmp_path / "st.db")
-    yield app
-    app.extensions["companion"].close()
-    app.extensions["companion"].store.close()
-
-
-@pytest.fixture
-def client(app: Flask) -> FlaskClient:
-    return app.test_client()
 
 
 @pytest.fixture(scope="module")
@@ -126,11 +108,11 @@ def play(client, n, mode, seed, validators):
 
 @pytest.mark.parametrize(("n", "mode", "seed"), [(3, "dice", 1), (4, "box", 2), (5, "dice", 3), (6, "box", 4),
                                                   (3, "box", 5), (4, "dice", 6)])
-def test_random_whole_games(app, client, validators, n, mode, seed):
+def test_random_whole_games(app, client, validators, db_location, n, mode, seed):
     t = play(client, n, mode, seed, validators)
     assert t.state["over"] and len(t.state["scores"]) == 2
     # a cold service (nothing cached) replays the log to the same STATE
-    cold = TableService(open_store(app.config["DB_PATH"]))
+    cold = TableService(open_store(db_location))  # the same database, nothing cached
     try:
         snap = cold.snapshot(t.tid)
         again = cold.answer(snap)

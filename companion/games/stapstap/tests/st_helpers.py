@@ -7,7 +7,8 @@ from dataclasses import replace
 from typing import Any
 
 from companion.games.base import Viewer
-from companion.games.stapstap import apply, new_game, parse_action, prepare
+from companion.games.fields import Context
+from companion.games.stapstap import GAME, Action, new_game, prepare
 from companion.games.stapstap.state import Player, Slot, State
 
 NAMES = ("Aki", "Ben", "Cho", "Dai", "Emi", "Fuu")
@@ -18,11 +19,16 @@ def rng_below(seed: int = 1):
     return lambda n: rnd.randrange(n)
 
 
+def parse(raw: Any, state: State) -> Action:
+    """A JSON action as the platform reads it at this table."""
+    return GAME.parse(raw, Context(state, state.n))
+
+
 def act(state: State, raw: dict[str, Any], below=None) -> State:
-    """Parse, prepare (as the service does for a committed action) and apply."""
-    action = parse_action(raw, state)
-    action = prepare(state, action, below or rng_below())
-    return apply(state, action)
+    """A JSON action as the service takes it: parsed, prepared (server randomness, as for a committed action)
+    and played (the platform's checks, then the rules)."""
+    action = prepare(state, parse(raw, state), below or rng_below())
+    return GAME.play(state, action, state.names)
 
 
 def started(n: int = 3, mode: str = "dice", cards: tuple[tuple[int, ...], ...] | None = None,
