@@ -1,0 +1,168 @@
+"""Issue 20, the centre of the table for every game: a tablet lying in the middle of the table, in the frame's
+table-centre mode (?centre=1), shows each game as its components lie, big, with whose turn it is and the last
+event on one line and no control that needs a seat; at 1024×768 (and turned to 768×1024) nothing sticks out of
+the screen or out of its box, and axe finds nothing serious or critical, light and dark, English and Japanese.
+The tablet follows the table live and, where the device turned speech on, says the events in its language.
+
+すたっぷすたっぷ's centre view is a viewer like any other: the die in the phone box stays hidden until a doubt
+opens it, on the tablet and the read-only view, and even when the parent's own phone turns table-centre mode on.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from browser_helpers import TABLET, axe_violations, page_errors
+from playwright.sync_api import expect
+
+LIVE_MS = 5000
+
+
+# --- the tables, mid-game, through the JSON API of the app the browser talks to ----------------------------------
+
+
+class Api:
+    def __init__(self, live: Any) -> None:
+        self.client = live.app.test_client()
+
+    def new(self, game: str, players: list[str], options: dict[str, Any] | None = None) -> dict[str, Any]:
+        resp = self.client.post("/api/tables", json={"game": game, "players": players, "start": 0,
+                                                     "options": options or {}})
+        assert resp.status_code == 201, resp.get_json()
+        return resp.get_json()
+
+    def act(self, tid: str, action: dict[str, Any], token: str | None = None) -> dict[str, Any]:
+        resp = self.client.post(f"/api/tables/{tid}/actions", json={"action": action},
+                                headers={"X-Seat-Token": token} if token else {})
+        assert resp.status_code == 200, (action, resp.get_json())
+        return resp.get_json()["state"]
+
+    def claim(self, tid: str, seat: int) -> str:
+        resp = self.client.post(f"/api/tables/{tid}/seats/{seat}/claim", json={})
+        assert resp.status_code == 200, resp.get_json()
+        return resp.get_json()["token"]
+
+
+def the_pairs(api: Api) -> tuple[str, Callable[[Any], None]]:
+    tid = api.new("the-pairs", ["Aki", "Ben", "Chie", "Dai"])["id"]
+    for action in ({"type": "play", "to": "a", "card": 5}, {"type": "draw", "from": "deck"},
+                   {"type": "play", "to": "b", "card": 8}, {"type": "draw", "from": "deck"},
+                   {"type": "play", "to": "a", "card": 6}, {"type": "draw", "from": "deck"},
+                   {"type": "play", "to": "a", "card": 6},
+                   {"type": "play", "to": "place", "card": 2}, {"type": "draw", "from": "deck"},
+                   {"type": "play", "to": "b", "card": 7}):
+        api.act(tid, action)
+
+    def shown(page: Any) -> None:
+        cv = page.locator(".cv")
+        expect(cv.locator(".cv-pile")).to_have_count(2)
+        expect(cv.locator(".cv-pile").nth(0).locator(".cv-stack > .pd-card")).to_have_attribute("aria-label", "6")
+        expect(cv.locator(".cv-pile").nth(1).locator(".cv-stack > .pd-card")).to_have_attribute("aria-label", "7")
+        expect(cv.locator(".cv-pile").nth(0)).to_have_attribute("aria-label", "Pile A: 3 cards, top 6")
+        expect(cv.locator(".cv-deck")).to_have_attribute("aria-label", "35 cards in the deck")
+        expect(cv.locator(".cv-seat")).to_have_count(4)
+        expect(cv.locator(".cv-seat").nth(0).locator(".cv-place .pd-card")).to_have_attribute("aria-label", "2")
+        expect(cv.locator(".cv-seat.active .cv-name")).to_have_text("Ben")
+    return tid, shown
+
+
+GAMES: dict[str, Callable[[Api], tuple[str, Callable[[Any], None]]]] = {
+    "the-pairs": the_pairs,
+}
+
+
+# --- what every centre view must be ----------------------------------------------------------------------------------
+
+def tablet(new_context: Any, live: Any, path: str, *, locale: str = "en-US", scheme: str = "light") -> Any:
+    ctx = new_context(**TABLET, locale=locale, color_scheme=scheme, bypass_csp=True)  # axe is injected
+    page = ctx.new_page()
+    page.goto(live.url(path + "?centre=1"))
+    expect(page.locator("body")).to_have_class(re.compile(r"\bcentre\b"))
+    expect(page.locator("#table .cv")).to_be_visible()
+    return page
+
+
+def sticking_out(page: Any) -> list[str]:
+    """Whatever sticks out of the screen sideways, or out of the box it is drawn in (a seat, the felt, the status
+    line), in the centre view as it is now."""
+    return page.evaluate("""() => {
+        const out = [], w = document.documentElement.clientWidth;
+        if (document.documentElement.scrollWidth > w) { out.push('page ' + document.documentElement.scrollWidth); }
+        const boxes = document.querySelectorAll('.cv .cv-seat, .cv .cv-felt, .cv .cv-stage, .cv .cv-status');
+        for (const box of boxes) {
+            const b = box.getBoundingClientRect();
+            if (b.left < -1 || b.right > w + 1) { out.push('box ' + box.className); }
+            for (const el of box.querySelectorAll('*')) {
+                const r = el.getBoundingClientRect();
+                if (r.width === 0 || r.height === 0) { continue; }
+                if (r.left < b.left - 1 || r.right > b.right + 1) {
+                    const text = (el.textContent || '').trim().slice(0, 24);
+                    out.push(el.className + ' [' + text + '] in ' + box.className);
+                }
+            }
+        }
+        return out.slice(0, 10);
+    }""")
+
+
+def phone_parts_shown(page: Any) -> list[str]:
+    """What of the phone page (or any control) still shows in table-centre mode."""
+    return page.evaluate("""() => {
+        const out = [];
+        const table = document.querySelector('#table');
+        for (const child of table.children) {
+            if (!child.classList.contains('cv') && child.getClientRects().length) { out.push(child.className); }
+        }
+        for (const el of table.querySelectorAll('button, input, select, textarea, a[href], summary, [tabindex]')) {
+            if (el.getClientRects().length) { out.push(el.outerHTML.slice(0, 60)); }
+        }
+        return out;
+    }""")
+
+
+def check_status_line(page: Any, turn: str) -> None:
+    """Whose turn, then the table's last event (the history's latest entry), on the first line."""
+    status = page.locator("#cv-status")
+    expect(status.locator(".cv-who")).to_contain_text(turn)
+    last = (page.locator(".hist.recent li").first.text_content() or "").strip()
+    assert last, "the table has a history"
+    expect(status.locator(".cv-last")).to_have_text(last)
+
+
+TURN = {"the-pairs": ("Ben’s turn · Now draw a card", "Benさんの番 · 次はカードを引く")}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_centre_view_shows_the_game_at_1024_by_768(live, new_context, game: str) -> None:
+    tid, shown = GAMES[game](Api(live))
+    for locale, scheme in (("en-US", "light"), ("ja-JP", "dark")):
+        page = tablet(new_context, live, f"/t/{tid}", locale=locale, scheme=scheme)
+        errors = page_errors(page)
+        if locale == "en-US":
+            shown(page)
+        check_status_line(page, TURN[game][0 if locale == "en-US" else 1])
+        assert phone_parts_shown(page) == []
+        assert sticking_out(page) == []
+        assert axe_violations(page) == []
+        page.set_viewport_size({"width": 768, "height": 1024})  # the tablet turned
+        page.wait_for_timeout(100)
+        assert sticking_out(page) == []
+        assert errors == []
+    # the read-only view in centre mode shows the same game
+    view = tablet(new_context, live, f"/v/{live.service.snapshot(tid).record.view_id}")
+    shown(view)
+    assert phone_parts_shown(view) == []
+
+
+def test_the_phone_page_does_not_show_the_centre_view(live, new_context) -> None:
+    """Without table-centre mode the game's page is the phone page: the centre view is not shown."""
+    tid, _ = the_pairs(Api(live))
+    page = new_context().new_page()
+    page.goto(live.url(f"/t/{tid}"))
+    expect(page.locator("#status-title")).to_be_visible()
+    expect(page.locator(".cv")).to_be_hidden()
+    page.goto(live.url(f"/t/{tid}?centre=0"))
+    expect(page.locator(".cv")).to_be_hidden()
