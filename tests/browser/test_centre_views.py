@@ -69,8 +69,28 @@ def the_pairs(api: Api) -> tuple[str, Callable[[Any], None]]:
     return tid, shown
 
 
+def long_seat(api: Api) -> tuple[str, Callable[[Any], None]]:
+    tid = api.new("long-seat", ["Aki", "Ben", "Chie", "Dai", "Emi"])["id"]
+    for action in ({"type": "lay", "card": 3}, {"type": "lay", "card": 7}, {"type": "lay", "card": 3},
+                   {"type": "lay", "card": 9}, {"type": "lay", "card": 2}, {"type": "lay", "card": 10},
+                   {"type": "stop"}, {"type": "lay", "card": 5}, {"type": "lay", "card": 8}):
+        api.act(tid, action)
+
+    def shown(page: Any) -> None:
+        cv = page.locator(".cv")
+        expect(cv.locator(".cv-row .pd-card")).to_have_count(5)
+        assert cv.locator(".cv-row .pd-card > span[aria-hidden]:not(.pd-corner)").all_inner_texts() == \
+            ["9", "2", "10", "5", "8"]
+        expect(cv.locator(".cv-slot.fresh")).to_have_count(2)  # this turn's cards, raised
+        expect(cv.locator(".cv-risk")).to_contain_text("Chance of a pair")
+        expect(cv.locator(".cv-seat")).to_have_count(5)
+        expect(cv.locator(".cv-seat").nth(0).locator(".cv-up .pd-card")).to_have_count(3)  # Aki took 3 7 3
+        expect(cv.locator(".cv-seat").nth(0).locator(".cv-score .cv-n")).to_have_text("−3")
+    return tid, shown
+
+
 GAMES: dict[str, Callable[[Api], tuple[str, Callable[[Any], None]]]] = {
-    "the-pairs": the_pairs,
+    "the-pairs": the_pairs, "long-seat": long_seat,
 }
 
 
@@ -132,7 +152,8 @@ def check_status_line(page: Any, turn: str) -> None:
     expect(status.locator(".cv-last")).to_have_text(last)
 
 
-TURN = {"the-pairs": ("Ben’s turn · Now draw a card", "Benさんの番 · 次はカードを引く")}
+TURN = {"the-pairs": ("Ben’s turn · Now draw a card", "Benさんの番 · 次はカードを引く"),
+        "long-seat": ("Chie’s turn", "Chieさんの番")}
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -166,3 +187,52 @@ def test_the_phone_page_does_not_show_the_centre_view(live, new_context) -> None
     expect(page.locator(".cv")).to_be_hidden()
     page.goto(live.url(f"/t/{tid}?centre=0"))
     expect(page.locator(".cv")).to_be_hidden()
+
+
+FAKE_SPEECH = """
+window.__spoken = [];
+class FakeUtterance { constructor(text) { this.text = text; this.lang = ""; } }
+Object.defineProperty(window, "SpeechSynthesisUtterance", { value: FakeUtterance, configurable: true, writable: true });
+Object.defineProperty(window, "speechSynthesis", { configurable: true, value: {
+  speak: function (u) { window.__spoken.push({ text: u.text, lang: u.lang }); },
+  cancel: function () {}, getVoices: function () { return []; } } });
+"""
+
+
+def test_the_centre_follows_the_table_live_and_says_a_pair_in_its_language(live, new_context) -> None:
+    """A Long Seat table: the tablet (Japanese) turned speech on with the device row's switch; the move that makes
+    a pair shows on the centre view without a reload and is said in Japanese; a tablet that did not turn speech
+    on (off by default) says nothing."""
+    api = Api(live)
+    tid = api.new("long-seat", ["Aki", "Ben", "Chie"])["id"]
+    api.act(tid, {"type": "lay", "card": 4})
+    pages = []
+    for _ in range(2):
+        ctx = new_context(**TABLET, locale="ja-JP")
+        ctx.add_init_script(FAKE_SPEECH)
+        page = ctx.new_page()
+        page.goto(live.url(f"/t/{tid}?centre=1"))
+        expect(page.locator(".cv-row .pd-card")).to_have_count(1)
+        pages.append(page)
+    speaking, quiet = pages
+    errors = page_errors(speaking)
+    toggle = speaking.locator("[data-speak-toggle]")
+    expect(toggle).to_be_visible()
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    speaking.wait_for_timeout(300)  # the stream is open
+    api.act(tid, {"type": "lay", "card": 6})
+    expect(speaking.locator(".cv-row .pd-card")).to_have_count(2)
+    api.act(tid, {"type": "lay", "card": 4})  # a pair: Aki takes 4 6 4
+    for page in pages:
+        expect(page.locator(".cv-row .pd-card")).to_have_count(0, timeout=LIVE_MS)
+        expect(page.locator(".cv-seat").nth(0).locator(".cv-up .pd-card")).to_have_count(3)
+        expect(page.locator("#cv-status .cv-who")).to_have_text("Benさんの番")
+        expect(page.locator("body")).to_have_class(re.compile(r"\bcentre\b"))
+    expect(speaking.locator("#news")).to_contain_text("ペア")
+    speaking.wait_for_timeout(300)
+    said = speaking.evaluate("() => window.__spoken")
+    assert any("ペア" in s["text"] and s["lang"] == "ja-JP" for s in said), said
+    assert quiet.evaluate("() => window.__spoken") == []
+    assert errors == []
