@@ -89,8 +89,38 @@ def long_seat(api: Api) -> tuple[str, Callable[[Any], None]]:
     return tid, shown
 
 
+def pyramid(api: Api) -> tuple[str, Callable[[Any], None]]:
+    tid = api.new("pyramid", ["Aki", "Ben", "Chie"])["id"]
+
+    def build(cards: list[int]) -> None:
+        for c in cards:
+            api.act(tid, {"type": "turn", "card": c})
+        st = api.act(tid, {"type": "stop"})
+        while st["phase"] == "building":
+            card = st["to_place"][0]
+            slot = max(st["slots"][str(card)], key=lambda s: (s["row"], -abs(s["x"])))
+            st = api.act(tid, {"type": "place", "card": card, "row": slot["row"], "x": slot["x"]})
+
+    build([9, 7, 10])
+    api.act(tid, {"type": "turn", "card": 4})
+    api.act(tid, {"type": "turn", "card": 4})  # Ben busts
+    build([8, 6, 5])
+    api.act(tid, {"type": "turn", "card": 9})
+
+    def shown(page: Any) -> None:
+        cv = page.locator(".cv")
+        expect(cv.locator(".cv-pyramids > li")).to_have_count(3)
+        expect(cv.locator(".cv-pyramids > li").nth(0).locator(".py-pyr .pd-card")).to_have_count(3)
+        expect(cv.locator(".cv-pyramids > li").nth(1)).to_contain_text("No card yet")
+        expect(cv.locator(".cv-pyramids > li").nth(2).locator(".py-pyr .pd-card")).to_have_count(3)
+        expect(cv.locator(".cv-turned .pd-card")).to_have_count(1)
+        expect(cv.locator(".cv-risk")).to_contain_text("Next card busts")
+        expect(cv.locator(".py-slot")).to_have_count(0)  # no slot to tap
+    return tid, shown
+
+
 GAMES: dict[str, Callable[[Api], tuple[str, Callable[[Any], None]]]] = {
-    "the-pairs": the_pairs, "long-seat": long_seat,
+    "the-pairs": the_pairs, "long-seat": long_seat, "pyramid": pyramid,
 }
 
 
@@ -153,7 +183,7 @@ def check_status_line(page: Any, turn: str) -> None:
 
 
 TURN = {"the-pairs": ("Ben’s turn · Now draw a card", "Benさんの番 · 次はカードを引く"),
-        "long-seat": ("Chie’s turn", "Chieさんの番")}
+        "long-seat": ("Chie’s turn", "Chieさんの番"), "pyramid": ("Aki’s turn", "Akiさんの番")}
 
 
 @pytest.mark.parametrize("game", list(GAMES))

@@ -33,7 +33,7 @@ def pyramid_view(state: State, seat: int, lang: str, card: int | None = None) ->
     legal = set(slots(cells, card)) if card is not None else set()
     bottom = [x for r, x in cells if r == 1] + [x for r, x in legal if r == 1]
     if not bottom:
-        return {"rows": [], "empty": True, "size": "w-s", "spoken": t("pyr_empty", lang)}
+        return {"rows": [], "empty": True, "size": "w-s", "cols": 0, "spoken": t("pyr_empty", lang)}
     lo, hi = min(bottom), max(bottom)
     height = max([r for r, _ in cells] + [r for r, _ in legal])
     rows = []
@@ -51,7 +51,7 @@ def pyramid_view(state: State, seat: int, lang: str, card: int | None = None) ->
     spoken = ("; " if lang == "en" else "／").join(
         t("rows_spoken", lang, r=r, cards=cards_text([c for (rr, x), c in sorted(cells.items()) if rr == r], lang))
         for r in range(1, len(row_counts(pyramid)) + 1))
-    return {"rows": rows, "empty": False, "size": size_class(hi - lo + 1), "spoken": spoken}
+    return {"rows": rows, "empty": False, "size": size_class(hi - lo + 1), "cols": hi - lo + 1, "spoken": spoken}
 
 
 def summary_text(pyramid: tuple[tuple[int, int, int], ...], lang: str) -> str:
@@ -68,10 +68,13 @@ def players_view(state: State, me: int | None, lang: str, chosen: int | None) ->
         pyramid = state.pyramids[i]
         building = state.phase == Phase.BUILDING and i == state.active
         view = pyramid_view(state, i, lang, chosen if building else None)
+        # the centre of the table draws every pyramid as it lies: the builder's without the chosen card's slots
+        plain = pyramid_view(state, i, lang) if building and chosen is not None else view
         out.append({"seat": i, "name": name, "me": me == i, "active": i == state.active and not state.over,
                     "building": building, "place": place[i], "place_text": t("place_n", lang, n=place[i]),
                     "summary": summary_text(pyramid, lang), "rows_top_first": list(reversed(row_counts(pyramid))),
-                    "pyramid": view, "label": t("pyr_label", lang, name=name, rows=view["spoken"])})
+                    "pyramid": view, "label": t("pyr_label", lang, name=name, rows=view["spoken"]),
+                    "centre_pyramid": plain})
     return out
 
 
