@@ -119,8 +119,28 @@ def pyramid(api: Api) -> tuple[str, Callable[[Any], None]]:
     return tid, shown
 
 
+def cracker(api: Api) -> tuple[str, Callable[[Any], None]]:
+    tid = api.new("cracker", ["Aki", "Ben", "Chie", "Dai"], {"rounds": 2})["id"]
+    for action in ({"type": "draw", "card": 3}, {"type": "pair"}, {"type": "pass", "card": 7},
+                   {"type": "pass", "card": 7}, {"type": "pair"}, {"type": "pass", "card": 9},
+                   {"type": "pass", "card": 5}, {"type": "pass", "card": 5}):
+        api.act(tid, action)
+
+    def shown(page: Any) -> None:
+        cv = page.locator(".cv")
+        expect(cv.locator(".cv-received .pd-card")).to_have_attribute("aria-label", "Received: 5")
+        expect(cv.locator(".cv-received")).to_contain_text("from Aki")
+        expect(cv.locator(".cv-fan .pd-card")).to_have_count(4)
+        expect(cv.locator(".cv-dot.on")).to_have_count(2)
+        expect(cv.locator(".cv-seat")).to_have_count(4)
+        expect(cv.locator(".cv-seat").nth(1).locator(".cv-hand")).to_have_attribute("aria-label",
+                                                                                    "Ben: 11 cards in hand")
+        expect(cv.locator(".cv-seat").nth(1).locator(".cv-known .pd-card")).to_have_count(1)
+    return tid, shown
+
+
 GAMES: dict[str, Callable[[Api], tuple[str, Callable[[Any], None]]]] = {
-    "the-pairs": the_pairs, "long-seat": long_seat, "pyramid": pyramid,
+    "the-pairs": the_pairs, "long-seat": long_seat, "pyramid": pyramid, "cracker": cracker,
 }
 
 
@@ -183,7 +203,8 @@ def check_status_line(page: Any, turn: str) -> None:
 
 
 TURN = {"the-pairs": ("Ben’s turn · Now draw a card", "Benさんの番 · 次はカードを引く"),
-        "long-seat": ("Chie’s turn", "Chieさんの番"), "pyramid": ("Aki’s turn", "Akiさんの番")}
+        "long-seat": ("Chie’s turn", "Chieさんの番"), "pyramid": ("Aki’s turn", "Akiさんの番"),
+        "cracker": ("Ben’s turn", "Benさんの番")}
 
 
 @pytest.mark.parametrize("game", list(GAMES))
