@@ -18,6 +18,8 @@ import pytest
 from browser_helpers import TABLET, axe_violations, page_errors
 from playwright.sync_api import expect
 
+from companion.web.viewer import seat_cookie
+
 LIVE_MS = 5000
 
 
@@ -139,8 +141,37 @@ def cracker(api: Api) -> tuple[str, Callable[[Any], None]]:
     return tid, shown
 
 
+def stapstap(api: Api) -> tuple[str, Callable[[Any], None]]:
+    tid = api.new("stapstap", ["Aki", "Ben", "Chie", "Dai"], {"mode": "box"})["id"]
+    tokens = [api.claim(tid, seat) for seat in range(4)]
+    api.act(tid, {"type": "cards", "seat": 0, "cards": [1, 2, 3]})
+    for seat in (1, 2, 3):
+        api.act(tid, {"type": "cards", "seat": seat, "cards": [4, 5, 6]})
+    api.act(tid, {"type": "begin"})
+    api.act(tid, {"type": "roll"}, tokens[0])
+    api.act(tid, {"type": "declare", "face": 2, "card": 1}, tokens[0])
+    for seat in (1, 2, 3):
+        api.act(tid, {"type": "pass"}, tokens[seat])
+    api.act(tid, {"type": "roll"}, tokens[1])
+    api.act(tid, {"type": "declare", "face": 6, "card": 5}, tokens[1])
+    api.act(tid, {"type": "pass"}, tokens[2])
+
+    def shown(page: Any) -> None:
+        cv = page.locator(".cv")
+        expect(cv.locator(".st-box")).to_have_attribute("aria-label", "A die is in the box")
+        expect(cv.locator(".st-box-q")).to_have_text("?")
+        expect(cv.locator(".cv-declared .st-die")).to_have_attribute("aria-label", "a die showing 6")
+        expect(cv.locator(".cv-seat")).to_have_count(4)
+        expect(cv.locator(".cv-seat .st-card")).to_have_count(12)
+        expect(cv.locator(".cv-seat").nth(0).locator(".st-card.filled")).to_have_count(1)  # Aki's 2 on card 1
+        expect(cv.locator(".cv-seat.asked .cv-name")).to_have_text("Dai")
+        expect(cv.locator(".cv-seat.parent .cv-name")).to_have_text("Ben")
+        expect(cv.locator(".cv-bank")).to_be_visible()
+    return tid, shown
+
+
 GAMES: dict[str, Callable[[Api], tuple[str, Callable[[Any], None]]]] = {
-    "the-pairs": the_pairs, "long-seat": long_seat, "pyramid": pyramid, "cracker": cracker,
+    "the-pairs": the_pairs, "long-seat": long_seat, "pyramid": pyramid, "cracker": cracker, "stapstap": stapstap,
 }
 
 
@@ -204,7 +235,7 @@ def check_status_line(page: Any, turn: str) -> None:
 
 TURN = {"the-pairs": ("Ben’s turn · Now draw a card", "Benさんの番 · 次はカードを引く"),
         "long-seat": ("Chie’s turn", "Chieさんの番"), "pyramid": ("Aki’s turn", "Akiさんの番"),
-        "cracker": ("Ben’s turn", "Benさんの番")}
+        "cracker": ("Ben’s turn", "Benさんの番"), "stapstap": ("Dai is answering", "Daiさんがパスかダウト")}
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -287,3 +318,68 @@ def test_the_centre_follows_the_table_live_and_says_a_pair_in_its_language(live,
     assert any("ペア" in s["text"] and s["lang"] == "ja-JP" for s in said), said
     assert quiet.evaluate("() => window.__spoken") == []
     assert errors == []
+
+
+# --- すたっぷすたっぷ: the die in the box stays hidden in the centre view ---------------------------------------------
+
+SECRET_MARKS = ("in-box", "open-mine", "Only your phone shows this", "この出目はあなたの端末にだけ表示されています")
+
+
+def test_stapstap_centre_view_never_shows_the_die_in_the_box(live, new_context) -> None:
+    """ST4 in the centre view: a tablet in table-centre mode (no seat) and the read-only view in it show a
+    closed box while the die is in it (the page holds neither the face nor the salt); the parent's own phone,
+    which does see the face on its phone page (the positive control), shows a closed box too once it turns
+    table-centre mode on. The declaration reaches the tablet live, still without the face; the doubt opens the
+    box and the centre view shows the face then."""
+    api = Api(live)
+    created = api.new("stapstap", ["Aki", "Ben", "Cho"], {"mode": "box"})
+    tid, vid = created["id"], created["view_id"]
+    tokens = [api.claim(tid, seat) for seat in range(3)]
+    api.act(tid, {"type": "deal"})
+    api.act(tid, {"type": "begin"})
+    api.act(tid, {"type": "roll"}, tokens[0])
+    roll = [e for e in live.service.log(tid) if e.action.get("type") == "roll"][-1].action
+    face, salt = roll["face"], roll["salt"]
+
+    def closed(page: Any) -> None:
+        box = page.locator(".cv .cv-box .st-box")
+        expect(box).to_be_visible()
+        expect(box).to_have_attribute("aria-label", "A die is in the box")
+        expect(page.locator(".cv .st-box-q")).to_have_text("?")
+        expect(page.locator(".cv .cv-box .st-box .st-die")).to_have_count(0)
+        html = page.locator(".cv").inner_html()
+        assert salt not in html and not any(mark in html for mark in SECRET_MARKS)
+
+    watchers = [tablet(new_context, live, f"/t/{tid}"), tablet(new_context, live, f"/v/{vid}")]
+    for page in watchers:
+        closed(page)
+        whole = page.content()
+        assert salt not in whole and not any(mark in whole for mark in SECRET_MARKS)
+
+    # the parent's own phone: its phone page shows the face (positive control); its centre view does not
+    ctx = new_context(**TABLET)
+    ctx.add_cookies([{"name": seat_cookie(tid), "value": tokens[0], "url": live.url("/")}])
+    parent = ctx.new_page()
+    parent.goto(live.url(f"/t/{tid}"))
+    expect(parent.locator(".st-box.open-mine .st-die.in-box")).to_have_attribute("aria-label", f"a die showing {face}")
+    parent.goto(live.url(f"/t/{tid}?centre=1"))
+    closed(parent)
+    expect(parent.locator(".st-box.open-mine")).to_be_hidden()
+
+    # the declaration comes live to the tablet: the declared face, never the real one
+    lie = face % 6 + 1
+    api.act(tid, {"type": "declare", "face": lie, "card": live.service.answer(live.service.snapshot(tid))
+                  ["players"][0]["cards"][0]["card"]}, tokens[0])
+    for page in (*watchers, parent):
+        expect(page.locator(".cv .cv-declared .st-die")).to_have_attribute("aria-label", f"a die showing {lie}",
+                                                                          timeout=LIVE_MS)
+        closed(page)
+    assert salt not in watchers[0].content()
+
+    # a doubt opens the box: now the face is public, and the centre view shows it against the declared one
+    api.act(tid, {"type": "doubt"}, tokens[1])
+    for page in watchers:
+        result = page.locator(".cv .cv-result")
+        expect(result).to_be_visible(timeout=LIVE_MS)
+        expect(result.locator(".st-die").nth(1)).to_have_attribute("aria-label", f"a die showing {face}")
+        expect(result).to_contain_text("a lie!")

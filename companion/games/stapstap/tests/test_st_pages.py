@@ -194,3 +194,36 @@ def test_exports_have_stapstap_columns(client):
     _play_to_challenge(client, tid)
     text = client.get(f"/t/{tid}/log.csv").get_data(as_text=True)
     assert "face" in text.splitlines()[0] and "declare" in text
+
+
+def test_st16_the_end_of_the_match_is_news_on_every_phone(client):
+    """The end of the match is announced (the frame's news strip, said where a phone turned speech on), in
+    the words of the end screen's heading, as the end of a game is in every other game."""
+    tid, _ = new_table(client)
+    api = f"/api/tables/{tid}/actions"
+    st = client.post(api, json={"action": {"type": "deal"}}).get_json()["state"]
+    st = client.post(api, json={"action": {"type": "begin"}}).get_json()["state"]
+    face = 0
+    for _ in range(400):
+        if st["over"]:
+            break
+        if st["step"] == "start":
+            action: dict[str, Any] = {"type": "roll" if st["can"].get("roll") else "skip"}
+        elif st["step"] == "rolled":
+            face = face % 6 + 1
+            card = next(c["card"] for c in st["players"][st["parent"]]["cards"] if c["face"] is None)
+            action = {"type": "declare", "face": face, "card": card}
+        elif st["step"] == "challenge":
+            action = {"type": "pass"}
+        else:
+            assert st["step"] == "scored", st["step"]
+            action = {"type": "next_game"}
+        resp = client.post(api, json={"action": action})
+        assert resp.status_code == 200, resp.get_json()
+        st = resp.get_json()["state"]
+    assert st["over"]
+    for lang in ("en", "ja"):
+        html = page(client, f"/t/{tid}", lang)
+        heading = re.search(r'<h1 id="end-title" class="end-title">([^<]+)</h1>', html)
+        assert heading, "the end screen"
+        assert f'<span data-key="over" data-kind="over">{heading.group(1)}</span>' in html
