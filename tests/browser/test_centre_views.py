@@ -170,8 +170,42 @@ def stapstap(api: Api) -> tuple[str, Callable[[Any], None]]:
     return tid, shown
 
 
+def rummikub(api: Api) -> tuple[str, Callable[[Any], None]]:
+    tid = api.new("rummikub", ["Aki", "Ben", "Chie", "Dai"])["id"]
+    table: list[list[str]] = []
+
+    def play(*sets: list[str]) -> None:
+        table.extend(sets)
+        api.act(tid, {"type": "play", "table": table})
+
+    play(["r10", "r11", "r12"])
+    play(["b4", "J", "b6", "b7", "b8"])
+    play(["b10", "y10", "k10"])
+    api.act(tid, {"type": "draw"})
+    table[0] = ["r9", *table[0], "r13"]
+    play(["k3", "k4", "k5", "k6"], ["y1", "y2", "y3"])
+    api.act(tid, {"type": "draw"})
+    play(["r5", "y5", "k5"])
+
+    def shown(page: Any) -> None:
+        cv = page.locator(".cv")
+        expect(cv.locator(".cv-set")).to_have_count(6)
+        expect(cv.locator(".cv-set .rk-tile")).to_have_count(23)
+        expect(cv.locator(".cv-set").nth(1).locator(".rk-tile").nth(1)).to_have_attribute("aria-label",
+                                                                                         "joker as blue 5")
+        expect(cv.locator(".cv-set").nth(5).locator(".rk-tile.is-new")).to_have_count(3)  # the last play
+        expect(cv.locator(".cv-pool")).to_have_attribute("aria-label", "48 tiles in the pool")
+        expect(cv.locator(".cv-seat")).to_have_count(4)
+        expect(cv.locator(".cv-seat.active .cv-name")).to_have_text("Dai")
+        expect(cv.locator(".cv-seat").nth(3).locator(".cv-rack")).to_have_attribute("aria-label",
+                                                                                    "Dai: 15 tiles on the rack")
+        expect(cv.locator(".cv-seat").nth(3).locator(".cv-meld")).to_have_text("Needs 30")
+    return tid, shown
+
+
 GAMES: dict[str, Callable[[Api], tuple[str, Callable[[Any], None]]]] = {
     "the-pairs": the_pairs, "long-seat": long_seat, "pyramid": pyramid, "cracker": cracker, "stapstap": stapstap,
+    "rummikub": rummikub,
 }
 
 
@@ -235,7 +269,8 @@ def check_status_line(page: Any, turn: str) -> None:
 
 TURN = {"the-pairs": ("Ben’s turn · Now draw a card", "Benさんの番 · 次はカードを引く"),
         "long-seat": ("Chie’s turn", "Chieさんの番"), "pyramid": ("Aki’s turn", "Akiさんの番"),
-        "cracker": ("Ben’s turn", "Benさんの番"), "stapstap": ("Dai is answering", "Daiさんがパスかダウト")}
+        "cracker": ("Ben’s turn", "Benさんの番"), "stapstap": ("Dai is answering", "Daiさんがパスかダウト"),
+        "rummikub": ("Dai’s turn · Round 1 of 3", "Daiさんの番 · 第1ラウンド／全3")}
 
 
 @pytest.mark.parametrize("game", list(GAMES))
