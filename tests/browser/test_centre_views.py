@@ -20,7 +20,9 @@ from playwright.sync_api import expect
 
 from companion.web.viewer import seat_cookie
 
-LIVE_MS = 5000
+# How long to wait for a change to show on the tablet: generous, because this asserts *that* it arrives live (no
+# reload), never how fast; the speed is measured by benchmarks/.
+SHOW_MS = 15_000
 
 
 # --- the tables, mid-game, through the JSON API of the app the browser talks to ----------------------------------
@@ -340,10 +342,10 @@ def test_the_centre_follows_the_table_live_and_says_a_pair_in_its_language(live,
     expect(toggle).to_have_attribute("aria-pressed", "true")
     speaking.wait_for_timeout(300)  # the stream is open
     api.act(tid, {"type": "lay", "card": 6})
-    expect(speaking.locator(".cv-row .pd-card")).to_have_count(2)
+    expect(speaking.locator(".cv-row .pd-card")).to_have_count(2, timeout=SHOW_MS)
     api.act(tid, {"type": "lay", "card": 4})  # a pair: Aki takes 4 6 4
     for page in pages:
-        expect(page.locator(".cv-row .pd-card")).to_have_count(0, timeout=LIVE_MS)
+        expect(page.locator(".cv-row .pd-card")).to_have_count(0, timeout=SHOW_MS)
         expect(page.locator(".cv-seat").nth(0).locator(".cv-up .pd-card")).to_have_count(3)
         expect(page.locator("#cv-status .cv-who")).to_have_text("Benさんの番")
         expect(page.locator("body")).to_have_class(re.compile(r"\bcentre\b"))
@@ -407,7 +409,7 @@ def test_stapstap_centre_view_never_shows_the_die_in_the_box(live, new_context) 
                   ["players"][0]["cards"][0]["card"]}, tokens[0])
     for page in (*watchers, parent):
         expect(page.locator(".cv .cv-declared .st-die")).to_have_attribute("aria-label", f"a die showing {lie}",
-                                                                          timeout=LIVE_MS)
+                                                                          timeout=SHOW_MS)
         closed(page)
     assert salt not in watchers[0].content()
 
@@ -415,6 +417,6 @@ def test_stapstap_centre_view_never_shows_the_die_in_the_box(live, new_context) 
     api.act(tid, {"type": "doubt"}, tokens[1])
     for page in watchers:
         result = page.locator(".cv .cv-result")
-        expect(result).to_be_visible(timeout=LIVE_MS)
+        expect(result).to_be_visible(timeout=SHOW_MS)
         expect(result.locator(".st-die").nth(1)).to_have_attribute("aria-label", f"a die showing {face}")
         expect(result).to_contain_text("a lie!")
