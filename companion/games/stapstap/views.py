@@ -106,7 +106,8 @@ def table_view(req: TableRequest[State]) -> dict[str, Any]:
         "extra_short": tn("extra_short", a["extra_short"], lang)
         if a["extra_short"] and a["game_no"] == 2 and step == "start" else "",
         "bank_text": f'{tn("dice", a["bank"]["dice"], lang)}, {tn("coins", a["bank"]["coins"], lang)}',
-        "me_parent": me is not None and me == parent, "announcements": _announcements(a, result, lang, _winners(a, names, lang)),
+        "me_parent": me is not None and me == parent,
+        "announcements": _announcements(a, result, lang, _winners(a, names, lang)),
     }
 
 
