@@ -46,10 +46,28 @@ OWN: dict[str, tuple[str, str]] = {
     "to_place": ("Still to place", "これから置くカード"),
     "pick_card": ("Choose {card}", "{card}を選ぶ"),
     "chosen_card": ("{card}, chosen", "{card}（選択中）"),
-    "slot_label": ("Put {card} in row {row}, place {x}", "{card}を{row}段目・位置{x}に置く"),
+    "slot_label": ("Put {card} {where}", "{card}を{where}に置く"),
     "slot_count": ("{card} fits in {n} places", "{card}を置ける場所：{n}か所"),
-    "only_bottom": ("{card} is too big for any upper slot: it goes in the bottom row.",
-                    "{card}は上の段には置けません。最下段に置きます。"),
+    "slot_first": ("{card} starts the pyramid: the first card goes in the bottom row.",
+                   "{card}でピラミッドを始めます。最初のカードは最下段に置きます。"),
+    "only_bottom_none": ("No upper slot yet: a card above needs two cards side by side under it, so {card} goes "
+                         "in the bottom row.",
+                         "上の段にはまだ置けません。上の段のカードには下に2枚並んだカードが必要なので、"
+                         "{card}は最下段に置きます。"),
+    "only_bottom_full": ("Every upper slot is taken: {card} goes in the bottom row.",
+                         "上の段の置ける場所はすべて埋まっています。{card}は最下段に置きます。"),
+    "only_bottom_one": ("{card} is bigger than {limit}, the most that fits over {left} and {right}: it goes in "
+                        "the bottom row.",
+                        "{left}と{right}の上に置けるのは{limit}以下なので、{card}は最下段に置きます。"),
+    "only_bottom_all": ("{card} is bigger than any upper slot takes (at most {limit}): it goes in the bottom row.",
+                        "上の段に置けるのは最大でも{limit}なので、{card}は最下段に置きます。"),
+    # where a card goes, in words: "Put 5 {where}", "Aki placed 5 {where}." (where.py)
+    "where_first": ("as the first card of the bottom row", "最下段の最初の位置"),
+    "where_left": ("at the left end of the bottom row", "最下段の左端"),
+    "where_right": ("at the right end of the bottom row", "最下段の右端"),
+    "where_up": ("in the {row} row from the bottom, over {left} and {right}", "下から{row}段目の{left}と{right}の上"),
+    "where_up_at": ("in the {row} row from the bottom, {k} from the left (over {left} and {right})",
+                    "下から{row}段目の左から{k}番目（{left}と{right}の上）"),
     # --- pyramids --------------------------------------------------------------------------------------------
     "pyramids_title": ("Pyramids", "ピラミッド"),
     "pyr_summary": ("{h} rows · {n} cards", "{h}段・{n}枚"),
@@ -90,7 +108,7 @@ OWN: dict[str, tuple[str, str]] = {
                "{p}さんは{card}を2枚めくってアウト！ {cards}は捨て札になりました。"),
     "h_forced": ("That was the last card: {p} builds.", "山札の最後の1枚でした。{p}さんは建設します。"),
     "h_stop": ("{p} stopped and takes {cards}.", "{p}さんはめくるのをやめて{cards}を獲得しました。"),
-    "h_place": ("{p} placed {card} in row {row} (place {x}).", "{p}さんが{card}を{row}段目（位置{x}）に置きました。"),
+    "h_place": ("{p} placed {card} {where}.", "{p}さんが{card}を{where}に置きました。"),
     "h_built": ("{p}’s pyramid: {h} rows, {n} cards.", "{p}さんのピラミッドは{h}段・{n}枚になりました。"),
     "h_built_1": ("{p}’s pyramid: 1 row, {n} cards.", "{p}さんのピラミッドは1段・{n}枚になりました。"),
     # --- rules page ----------------------------------------------------------------------------------------

@@ -175,6 +175,7 @@ OWN: dict[str, tuple[str, str]] = {
     "h_game_end": ("Game {g} is over: {list}.", "{g}回目のゲーム終了：{list}。"),
     "h_next_game": ("The second game begins; {p} is the first parent.", "2回目のゲーム開始。最初の親は{p}さんです。"),
     "over_title": ("Both games are over", "2ゲーム終了"),
+    "ann_over": ("Both games are over: {winners}", "2ゲーム終了：{winners}"),
 }
 
 ST = Texts(OWN, COMMON)

@@ -112,21 +112,21 @@ def table_view(req: TableRequest[State]) -> dict[str, Any]:
         if a["extra_short"] and a["game_no"] == 2 and step == "start" else "",
         "bank_text": f'{tn("dice", a["bank"]["dice"], lang)}, {tn("coins", a["bank"]["coins"], lang)}',
         "me_parent": me is not None and me == parent,
-        "announcements": _announcements(a, result, _winners(a, names, lang), lang),
+        "announcements": _announcements(a, result, lang, _winners(a, names, lang)),
     }
 
 
-def _announcements(a: dict[str, Any], result: dict[str, Any] | None, winners: str | None,
-                   lang: str) -> list[dict[str, str]]:
-    """Said once per phone (the frame's announcer): the box opened, a game over, the match over."""
+def _announcements(a: dict[str, Any], result: dict[str, Any] | None, lang: str,
+                   winners: str | None = None) -> list[dict[str, str]]:
+    """Said once per phone (the frame's news): the box opened, a game over, the match over and who won."""
     out = []
     if result is not None:
         out.append({"key": f"doubt-{a['game_no']}-{a['rolls']}", "kind": "end" if not result["truth"] else "turn",
                     "text": " ".join(result["lines"])})
     if a["step"] == "scored":
         out.append({"key": "game-1-over", "kind": "end", "text": t("st_scored", lang)})
-    if winners:
-        out.append({"key": "over", "kind": "over", "text": winners})
+    if a["over"] and winners:
+        out.append({"key": "over", "kind": "over", "text": t("ann_over", lang, winners=winners)})
     return out
 
 

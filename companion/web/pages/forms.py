@@ -5,6 +5,7 @@ assistant switch are the same for every game."""
 
 from __future__ import annotations
 
+import re
 import secrets
 from typing import Any
 
@@ -24,6 +25,8 @@ from .history import history_rows
 from .table import frame_view, render_table
 
 ECHO_MAX = 300  # characters of a refusal sentence (the flash rides in the 4 KB session cookie)
+ANCHOR_ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,39}")  # an element id a form may name as its place
+MAX_AT = 200
 
 
 def _err(code: str, en: str, ja: str, where: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -59,16 +62,40 @@ def _is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
+def _posted_places() -> list[str]:
+    """The page's own word for where a form sits (``/t/<id>/act?at=build,turning``: element ids, best first),
+    so a page without script comes back there rather than at its top. Anything else is ignored."""
+    raw = request.args.get("at", "")[:MAX_AT]
+    return [f"#{x}" for x in raw.split(",")[:4] if ANCHOR_ID.fullmatch(x)]
+
+
+def _landing(record: TableRecord, flash: dict[str, Any], candidates: list[str]) -> str:
+    """The first of ``candidates`` ("#id") that the page after this post still has — the form's part of the
+    page may be gone (the turn moved on, the game ended) — else the table's own top (its status and the
+    notice of what was done). Checked on the page itself, so a template's change cannot send a player
+    nowhere."""
+    wanted = [c for c in dict.fromkeys(candidates) if c and c != "#table"]
+    if wanted:
+        html = render_table(record, True, fragment=True, flash=flash)
+        for anchor in wanted:
+            tag = re.search(rf'<(\w+)[^>]*\sid="{re.escape(anchor[1:])}"[^>]*>', html)
+            if tag and not (tag.group(1) == "dialog" and not re.search(r"\sopen[\s>=]", tag.group(0))):
+                return anchor  # present, and not a closed dialog (nothing a browser can scroll to)
+    return "#table"
+
+
 def answer(record: TableRecord, *, error: dict[str, Any] | None = None, notice: dict[str, str] | None = None,
-           intent: FormIntent | None = None) -> BaseResponse | str:
-    """htmx: the fragment with the outcome shown in place. Plain form: remember it and redirect (PRG)."""
+           intent: FormIntent | None = None, landing: tuple[str, ...] = ()) -> BaseResponse | str:
+    """htmx: the fragment with the outcome shown in place. Plain form: remember it and redirect (PRG). A form
+    that succeeded lands where it was (``landing``, the places its page gave), not at the page's top."""
     intent = intent or FormIntent(None)
     flash = {"table": record.id, "error": error, "notice": notice, "game": intent.flash}
     if _is_htmx():
         return render_table(record, True, fragment=True, flash=flash)
     ui = game_ui(service().snapshot(record.id).game)
     session["flash"] = {**flash, "game": ui.clean_flash(intent.flash) if ui is not None else {}}
-    return _redirect(url_for("pages.table", tid=record.id) + intent.query + intent.anchor, 303)
+    anchor = _landing(record, flash, list(landing)) if landing else intent.anchor
+    return _redirect(url_for("pages.table", tid=record.id) + intent.query + anchor, 303)
 
 
 def _last_text(record: TableRecord) -> dict[str, str]:
@@ -125,7 +152,7 @@ def act(tid: str) -> BaseResponse | str:
         return answer(record, error=_refusal(exc, where), intent=intent)
     if intent.dry_run:
         return answer(record, intent=intent)
-    return answer(record, notice=_last_text(record))
+    return answer(record, notice=_last_text(record), landing=(*_posted_places(), intent.anchor, "#table"))
 
 
 @pages.get("/t/<tid>/undo")
@@ -152,7 +179,7 @@ def undo(tid: str) -> BaseResponse | str:
         return answer(record, error=_err(exc.code, exc.message("en"), exc.message("ja"), "bar"))
     except RuleError as exc:  # the game keeps this step (a revealed secret stays revealed)
         return answer(record, error=_refusal(exc, "bar"))
-    return answer(record, notice=_last_text(record))
+    return answer(record, notice=_last_text(record), landing=("#table",))  # where the notice says what was undone
 
 
 @pages.post("/t/<tid>/assistant")

@@ -196,34 +196,27 @@ def test_exports_have_stapstap_columns(client):
     assert "face" in text.splitlines()[0] and "declare" in text
 
 
-def test_st16_the_end_of_the_match_is_news_on_every_phone(client):
-    """The end of the match is announced (the frame's news strip, said where a phone turned speech on), in
-    the words of the end screen's heading, as the end of a game is in every other game."""
-    tid, _ = new_table(client)
-    api = f"/api/tables/{tid}/actions"
-    st = client.post(api, json={"action": {"type": "deal"}}).get_json()["state"]
-    st = client.post(api, json={"action": {"type": "begin"}}).get_json()["state"]
-    face = 0
-    for _ in range(400):
-        if st["over"]:
+def test_st16_the_end_of_the_match_is_news_with_the_winner_in_both_languages(client):
+    """Issue 20: the match's end is said on every phone as news (a strip nobody dismisses), like every game's
+    end, with who won; game 1's end already was."""
+    import random
+
+    from st_api import Table
+    from test_st_api_random import moves
+
+    rnd = random.Random(1)
+    table = Table(client, 3, mode="dice", start=0)
+    for _ in range(3000):
+        if table.state["over"]:
             break
-        if st["step"] == "start":
-            action: dict[str, Any] = {"type": "roll" if st["can"].get("roll") else "skip"}
-        elif st["step"] == "rolled":
-            face = face % 6 + 1
-            card = next(c["card"] for c in st["players"][st["parent"]]["cards"] if c["face"] is None)
-            action = {"type": "declare", "face": face, "card": card}
-        elif st["step"] == "challenge":
-            action = {"type": "pass"}
-        else:
-            assert st["step"] == "scored", st["step"]
-            action = {"type": "next_game"}
-        resp = client.post(api, json={"action": action})
-        assert resp.status_code == 200, resp.get_json()
-        st = resp.get_json()["state"]
-    assert st["over"]
-    for lang in ("en", "ja"):
-        html = page(client, f"/t/{tid}", lang)
-        heading = re.search(r'<h1 id="end-title" class="end-title">([^<]+)</h1>', html)
-        assert heading, "the end screen"
-        assert f'<span data-key="over" data-kind="over">{heading.group(1)}</span>' in html
+        for action in moves(table.state, rnd, 0.0):
+            resp = table.post(action, table.actor())
+            if resp.status_code == 200:
+                table.state = resp.get_json()["state"]
+                break
+    assert table.state["over"]
+    won = [table.state["players"][i]["name"] for i in table.state["winners"]]
+    news = re.search(r'<div class="ann-data" hidden>(.*?)</div>', page(client, f"/t/{table.tid}")).group(1)
+    assert f'<span data-key="over" data-kind="over">Both games are over: {won[0]}' in news
+    news_ja = re.search(r'<div class="ann-data" hidden>(.*?)</div>', page(client, f"/t/{table.tid}", "ja")).group(1)
+    assert f'<span data-key="over" data-kind="over">2ゲーム終了：{won[0]}さん' in news_ja
