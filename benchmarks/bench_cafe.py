@@ -691,7 +691,8 @@ async def main_async(args: argparse.Namespace, ports: list[int], pid: int | list
             "streaming_at_start": streaming, "attack": counts, "phones": len(phones)}
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, summary: dict[str, Any] | None = None) -> int:
+    """One run, printed; ``summary`` (if given) gets its figures (bench_workers.py steps through runs)."""
     if args.server_root:  # another checkout's server (e.g. main's, for a before/after), with its own Python
         import bench_load
 
@@ -760,10 +761,28 @@ def run(args: argparse.Namespace) -> int:
           and percentile(r["action_ms"], 95) <= GOALS["action"]
           and (not s.joins or percentile(s.joins, 95) <= GOALS["join"]) and not s.join_fail)
     print("ALL GOALS MET" if ok else "some goal missed")
+    if summary is not None:
+        summary.update(ok=ok, tables=args.tables, actions=len(r["answers"]), missed=r["missed"], errors=len(errors),
+                       action_p95=percentile(r["action_ms"], 95), push_p95=percentile(r["push"], 95),
+                       join_p95=percentile(s.joins, 95) if s.joins else None, cpu=r["cpu"],
+                       rss_mib=after["VmRSS"] / 1024, load=os.getloadavg()[0])
     return 0 if ok or not args.check else 1
 
 
 def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    raise_file_limit()
+    return run(args)
+
+
+def raise_file_limit() -> None:
+    with contextlib.suppress(ValueError, OSError):
+        import resource
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--phones", type=int, default=5, help="phones per table (default 5)")
@@ -789,12 +808,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--timeout", type=float, default=300.0)
     parser.add_argument("--check", action="store_true", help="exit 1 when a goal is missed")
-    args = parser.parse_args(argv)
-    with contextlib.suppress(ValueError, OSError):
-        import resource
-        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    return run(args)
+    return parser.parse_args(argv)
 
 
 if __name__ == "__main__":

@@ -91,7 +91,8 @@ class Nginx:
         site = fill(TEMPLATE.read_text(), {
             "COMPANION_SERVER_NAME": "127.0.0.1", "COMPANION_HTTP_PORT": str(self.http_port),
             "COMPANION_HTTPS_PORT": str(self.https_port), "COMPANION_TLS_CERT": str(self.cert),
-            "COMPANION_TLS_KEY": str(self.key), "COMPANION_UPSTREAM_1": self.upstreams[0],
+            "COMPANION_TLS_KEY": str(self.key), "COMPANION_ACCESS_LOG": str(self.folder / "access.log"),
+            "COMPANION_UPSTREAM_1": self.upstreams[0],
             "COMPANION_UPSTREAM_2": self.upstreams[1]})
         (self.folder / "site.conf").write_text(site)
         temp = "\n".join(f"    {kind}_temp_path {self.folder / kind};"
@@ -105,7 +106,7 @@ pid {self.folder / "nginx.pid"};
 error_log {self.folder / "error.log"} info;
 events {{ worker_connections 2048; }}
 http {{
-    access_log {self.folder / "access.log"};
+    access_log off;
 {temp}
     include {self.folder / "site.conf"};
 }}

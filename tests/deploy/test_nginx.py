@@ -277,6 +277,9 @@ def test_a_table_plays_through_nginx_with_phones_streaming_from_both_workers(sta
     assert "POST /api/tables 201" in logs and "for 127.0.0.10" in logs
     assert "203.0.113.66" not in logs  # what a client writes in X-Forwarded-For is never believed
     assert "Traceback" not in logs
+    access = proxy.access_log()
+    assert "127.0.0.21" in access and "POST" in access
+    assert tid not in access and created["view_id"] not in access  # a table's ids are never in the proxy's log
 
 
 def test_a_worker_believes_forwarding_headers_only_from_its_trusted_proxy(stack: dict[str, Any]) -> None:
