@@ -300,6 +300,8 @@ def _paths() -> dict[str, Any]:
             "responses": {
                 "200": {"description": "An endless event stream.",
                         "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+                "204": {"description": "Public mode: the table was closed after too long without a move; "
+                                       "nothing more will happen (an EventSource stops reconnecting)."},
                 **_errors(400, 404),
             },
         }},
