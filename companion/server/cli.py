@@ -457,6 +457,12 @@ def serve(args: argparse.Namespace) -> int:
         say()
     if warning:
         say(f"Note: {warning}")
+    if settings.behind_proxy:
+        from .proxy import DEFAULT_TRUSTED
+
+        say("Behind a proxy: the device's address is taken from X-Forwarded-For sent by "
+            + ", ".join(settings.trusted_proxies or DEFAULT_TRUSTED)
+            + ("" if settings.trusted_proxies else " (this machine; --trusted-proxy names another)"))
     if args.public:
         say(f"Public mode: every browser sees only its own tables; tables close after {idle_hours:g} h without a move"
             + ("" if url.lower().startswith("https://") else
