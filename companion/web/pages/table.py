@@ -88,6 +88,7 @@ def render_table(record: TableRecord, full: bool, *, fragment: bool = False,
 
     view = frame_view(snap, full, me, rows)
     view["error"], view["notice"] = error, notice
+    view["closed"] = service().closed_refusal().message(g.lang) if service().is_closed(record.id) else None
     view["private_seats"], view["proven"] = private, viewer.proven
     view["seats_held"] = sorted(service().seats(record.id)) if private and full else []
     if ui is not None:
