@@ -15,7 +15,7 @@ from typing import Any
 from . import solver
 from .errors import RummikubBadRequest, RummikubError
 from .play import examine
-from .state import State
+from .state import Phase, State
 from .tiles import over_supply, parse_tile
 
 MAX_RACK = 60  # 14 dealt plus every draw a round could give a player, with room to spare
@@ -36,7 +36,7 @@ def hints(state: State, body: dict[str, Any]) -> dict[str, Any]:
     if objective not in OBJECTIVES:
         raise RummikubBadRequest("“objective” must be “tiles” or “value”",
                                  detail_ja="「objective」は tiles か value で指定してください")
-    if state.phase != "play":  # no play is accepted now: the refusal a play would get
+    if state.phase != Phase.PLAY:  # no play is accepted now: the refusal a play would get
         raise RummikubError("game_over" if state.over else "round_over")
     # RK7iv: the seat's rack count is public; a rack holding more is not that player's rack (fewer tiles are a
     # fair question: the tiles typed in so far), and every play of it lays at most what the seat holds

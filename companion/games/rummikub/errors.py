@@ -1,28 +1,27 @@
 """Typed refusals with stable codes (docs/api.md, "Rummikub over the JSON API") and a sentence in English and
-Japanese.
+Japanese. The refusals every game shares (``bad_request``, ``not_your_turn``) are the platform's (``Game.play``,
+``ActionSet.parse``); ``game_over`` is the platform's check in Rummikub's own words (a match is over).
 
-Params hold machine-readable values (tile codes, numbers) for the API; ``message`` renders tiles as words
-("red 9" / "赤の9") in the reader's language.
+Params hold machine-readable values (tile codes, numbers) for the API; a sentence shows tiles as words
+("red 9" / "赤の9") in the reader's language (``words``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..base import COMMON_MESSAGES, BadRequest, RuleError
+from ..base import BadRequest, RuleError
 from .tilenames import JOKER, TILE_KINDS, label, labels
 
 _SET = ("Set {set}: {tiles} ", "セット{set}（{tiles}）")
 
 # code -> (English, Japanese); placeholders are filled from the error's params.
 MESSAGES: dict[str, tuple[str, str]] = {
-    "bad_request": COMMON_MESSAGES["bad_request"],
     "bad_tile": ("“{tile}” is not a tile: write a colour letter (b, r, y, k) and a number 1–13, e.g. r9, or J "
                  "for a joker.",
                  "「{tile}」はタイルではありません。色の文字（b・r・y・k）と1〜13の数字（例：r9）、"
                  "ジョーカーはJで指定してください。"),
     "game_over": ("The match is over: no more actions.", "対戦は終了しています。これ以上の操作はできません。"),
-    "not_your_turn": COMMON_MESSAGES["not_your_turn"],
     "round_over": ("This round is over: enter the racks or start the next round.",
                    "このラウンドは終了しています。残った手牌を入力するか、次のラウンドを始めてください。"),
     "pool_empty": ("The pool is empty: nothing to draw. Play, or pass.",
@@ -101,36 +100,20 @@ def render(params: dict[str, Any], lang: str) -> dict[str, Any]:
     return out
 
 
-class _Fill(dict):
-    def __missing__(self, key: str) -> str:
-        return "?" if key.endswith("_name") else "{" + key + "}"
-
-
-def _message(error: RuleError, lang: str) -> str:
-    pair = MESSAGES.get(error.code)
-    if pair is None:
-        return error.code
-    return (pair[1] if lang == "ja" else pair[0]).format_map(_Fill(render(error.params, lang)))
-
-
 class RummikubError(RuleError):
     """A move the Rummikub rules forbid (422)."""
 
     MESSAGES = MESSAGES
 
-    def message(self, lang: str = "en") -> str:
-        return _message(self, lang)
+    def words(self, lang: str) -> dict[str, Any]:
+        return render(self.params, lang)
 
 
 class RummikubBadRequest(BadRequest):
-    """A request that is no Rummikub action at all (400): shapes, types, a string that is no tile."""
+    """A request that is no Rummikub action at all (400): a string that is no tile, a body that is no table, a
+    set-up Rummikub cannot play."""
 
     MESSAGES = MESSAGES
 
-    def message(self, lang: str = "en") -> str:
-        if lang == "ja" and self.detail_ja and self.code == "bad_request":
-            return super().message(lang)  # the detail in Japanese
-        return _message(self, lang)
-
-
-ERROR_CODES: tuple[str, ...] = tuple(MESSAGES)
+    def words(self, lang: str) -> dict[str, Any]:
+        return render(self.params, lang)

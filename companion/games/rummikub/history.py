@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .actions import Draw, NextRound, Pass, Play, Rack, Timeout
+from .actions import Action, Draw, NextRound, Pass, Play, Rack, Timeout
 from .rules import rack_value
 from .state import State
 from .texts import count_text, t
@@ -13,7 +13,8 @@ from .tiles import sorted_tiles
 from .views import added_tiles, end_text, notation, signed, winners_text
 
 
-def describe(before: State, after: State, action: Any, seat: int | None, lang: str) -> str:
+def describe(before: State, after: State, action: Action, seat: int | None, lang: str,
+             options: dict[str, Any] | None = None) -> str:
     """One readable sentence (or two) for an action, from the states around it."""
     p = before.names[seat] if seat is not None and 0 <= seat < before.n else "?"
     space = "" if lang == "ja" else " "
