@@ -137,8 +137,11 @@ def test_a_blank_rack_is_a_rack_of_no_tiles_for_the_rules(client: FlaskClient) -
     assert 'value="k1 k2 zz"' in html and version(client, tid) == 1
 
 
-def test_a_rack_for_a_seat_that_is_none_is_said_at_the_top(client: FlaskClient) -> None:
+def test_a_rack_refusal_without_its_form_on_the_page_is_said_at_the_top(client: FlaskClient) -> None:
+    """A seat that is none, or a rack already entered (Aki went out: no form), has no place of its own."""
     tid = went_out(client)
     html = form(client, tid, type="rack", seat="5", tiles=" ".join(BEN_RACK))
     assert '<p class="alert" role="alert">' in html and "“5” is not a seat from 0 to 1." in html
+    html = form(client, tid, type="rack", seat="0", tiles="r1")
+    assert '<p class="alert" role="alert">' in html and "Aki&#39;s rack is already entered." in html
     assert version(client, tid) == 1
