@@ -15,13 +15,15 @@ import io
 import json
 import re
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Annotated, Any
 
 import pytest
 from flask.testing import FlaskClient
 
 from companion import games
-from companion.games.base import BadRequest, Game, Outcome, Refusal, Viewer
+from companion.games.base import Game, Outcome, Refusal, Viewer
+from companion.games.fields import Int, Seat
+from companion.games.moves import ActionSet, Move
 from companion.games.texts import Texts
 from companion.games.ui import GameUI, TableRequest
 
@@ -37,34 +39,27 @@ class DieState:
     doubter: int | None = None
 
 
-@dataclass(frozen=True)
-class Roll:
-    face: int | None = None
+FACE = Int(1, 6, noun=("a die face", "ダイスの目"))
 
 
 @dataclass(frozen=True)
-class Doubt:
-    seat: int
-    face: int | None = None  # filled in by prepare: the reveal is written into the action that makes it
+class Roll(Move, kind="roll"):
+    face: Annotated[int | None, FACE] = None  # thrown by the server (prepare): whatever a request sends is replaced
+
+
+@dataclass(frozen=True)
+class Doubt(Move, kind="doubt"):
+    seat: Annotated[int, Seat()]
+    face: Annotated[int | None, FACE] = None  # filled in by prepare: the reveal is written into the doubt
+
+
+ACTIONS: ActionSet[Roll | Doubt] = ActionSet(Roll, Doubt, examples=(Roll(), Doubt(1)))
 
 
 class DieError(Refusal):
     MESSAGES = {"rolled": ("Already rolled.", "振りました。"), "not_rolled": ("Roll first.", "先に振ってください。"),
                 "final": ("This cannot be undone.", "取り消せません。"),
                 "own": ("The roller cannot doubt.", "振った人は疑えません。")}
-
-
-def parse(raw: Any, state: DieState) -> Roll | Doubt:
-    if not isinstance(raw, dict) or raw.get("type") not in ("roll", "doubt"):
-        raise BadRequest("unknown action type")
-    if raw["type"] == "roll":
-        face = raw.get("face")
-        return Roll(face if isinstance(face, int) and not isinstance(face, bool) and 1 <= face <= 6 else None)
-    seat = raw.get("seat")
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.names):
-        raise BadRequest("“seat” must be a seat")
-    face = raw.get("face")
-    return Doubt(seat, face if isinstance(face, int) and not isinstance(face, bool) else None)
 
 
 def apply(state: DieState, action: Roll | Doubt) -> DieState:
@@ -84,26 +79,20 @@ def to_json(state: DieState, viewer: Viewer, options: dict[str, Any]) -> dict[st
     return {"active": state.active, "rolled": state.face is not None, "face": shown, "revealed": state.revealed}
 
 
-def action_json(a: Roll | Doubt) -> dict[str, Any]:
-    if isinstance(a, Roll):
-        return {"type": "roll", "face": a.face}
-    return {"type": "doubt", "seat": a.seat, "face": a.face}
-
-
 def redact(action: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in action.items() if k != "face"} if action.get("type") == "roll" else action
 
 
 def prepare(state: DieState, action: Roll | Doubt, randbelow: Any) -> Roll | Doubt:
     if isinstance(action, Roll):
-        return Roll(randbelow(6) + 1)
-    return Doubt(action.seat, state.face)
+        return replace(action, face=randbelow(6) + 1)
+    return replace(action, face=state.face)
 
 
-def describe(before: DieState, after: DieState, action: dict[str, Any], seat: int | None, lang: str,
+def describe(before: DieState, after: DieState, action: Roll | Doubt, seat: int | None, lang: str,
              options: dict[str, Any]) -> str:
     who = before.names[seat] if seat is not None else "?"
-    return f"{who} doubts: it was {action['face']}" if action["type"] == "doubt" else f"{who} rolls"
+    return f"{who} doubts: it was {action.face}" if isinstance(action, Doubt) else f"{who} rolls"
 
 
 def view(req: TableRequest) -> dict[str, Any]:
@@ -113,11 +102,11 @@ def view(req: TableRequest) -> dict[str, Any]:
 HIDDEN = Game(
     id="hidden-die", name=("Hidden die", "隠しサイコロ"), min_players=2, max_players=4, options=(),
     new_game=lambda players, start, options: DieState(players, active=start),
-    parse_action=parse, action_to_json=action_json,
+    actions=ACTIONS,
     actor=lambda state, a: a.seat if isinstance(a, Doubt) else state.active,
     apply=apply, state_to_json=to_json,
-    outcome=lambda s: Outcome((s.active,)) if s.revealed else None, is_over=lambda s: s.revealed,
-    error_codes=tuple(DieError.MESSAGES),
+    outcome=lambda s: Outcome((s.active,)) if s.revealed else None,
+    errors=DieError,
     ui=GameUI(texts=Texts({}), table_template="hidden/_table.html", table_view=view, describe=describe),
     private_seats=lambda options: True,
     proof_needed=lambda state, a: a.seat if isinstance(a, Doubt) else state.active,

@@ -44,7 +44,7 @@ NAME = {"type": "string", "minLength": 1,
 
 
 def _parts() -> list[tuple[games.Game, dict[str, Any]]]:
-    return [(g, part) for g in games.all_games() if (part := g.api_part()) is not None]
+    return [(g, g.api_part()) for g in games.all_games()]
 
 
 def error_codes() -> list[str]:

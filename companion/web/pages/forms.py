@@ -1,12 +1,10 @@
-"""Acting through forms, for any game: the game's action declarations read the posted fields (a game not
-yet on the contract turns them into JSON itself, ``form_intent``), the service decides, and the answer is
-the fragment (htmx) or a redirect to the table (PRG) with the outcome shown in place. Undo and the
-assistant switch are the same for every game."""
+"""Acting through forms, for any game: the game's action declarations read the posted fields, the service
+decides, and the answer is the fragment (htmx) or a redirect to the table (PRG) with the outcome shown in
+place. Undo and the assistant switch are the same for every game."""
 
 from __future__ import annotations
 
 import re
-import secrets
 from typing import Any
 
 from flask import g, render_template, request, session, url_for
@@ -14,7 +12,7 @@ from flask import redirect as _redirect
 from werkzeug.wrappers import Response as BaseResponse  # what redirect() makes
 
 from ...games.base import RuleError, clean_options
-from ...games.ui import FormIntent, FormReply, form_action, parse_uint
+from ...games.ui import FormIntent, FormReply, parse_uint
 from ...service import ServiceError, Stale
 from ...store import TableRecord
 from ..ui_text import FRAME
@@ -88,7 +86,7 @@ def answer(record: TableRecord, *, error: dict[str, Any] | None = None, notice: 
            intent: FormIntent | None = None, landing: tuple[str, ...] = ()) -> BaseResponse | str:
     """htmx: the fragment with the outcome shown in place. Plain form: remember it and redirect (PRG). A form
     that succeeded lands where it was (``landing``, the places its page gave), not at the page's top."""
-    intent = intent or FormIntent(None)
+    intent = intent or FormIntent()
     flash = {"table": record.id, "error": error, "notice": notice, "game": intent.flash}
     if _is_htmx():
         return render_table(record, True, fragment=True, flash=flash)
@@ -113,31 +111,18 @@ def act(tid: str) -> BaseResponse | str:
     snap = service().snapshot(record.id)
     g.game = snap.game
     ui = game_ui(snap.game)
-    if snap.game.actions is not None:  # the contract: the game's declarations read the form
-        posted = {key: request.form.getlist(key) for key in request.form}
-        reply = ui.form_reply(str(posted.get("type", [""])[0])[:20], posted) if ui is not None else FormReply()
-        dry_run = bool((posted.get("dry_run") or [""])[0])  # a "check" button: ask, store nothing
-        intent = FormIntent(None, dry_run=dry_run, where=reply.where, anchor=reply.anchor, flash=reply.flash,
-                            query=reply.query)
-        if not reply.act:  # nothing to ask the rules yet: the page comes back with the form's flash
-            return answer(record, intent=intent)
-        try:
-            action = snap.game.read_form(posted, snap.context())
-        except RuleError as exc:
-            where = ui.refusal_where(intent, exc) if ui is not None else reply.where
-            return answer(record, error=_refusal(exc, where), intent=intent)
-    else:  # a game not yet on the contract turns its form into JSON itself
-        make_intent = ui.form_intent if ui is not None and ui.form_intent is not None else None
-        intent = make_intent(request.form, snap.state, snap.options) if make_intent else form_action(request.form)
-        if intent.error is not None:
-            return answer(record, error=_err(*intent.error, intent.where), intent=intent)
-        if intent.action is None:
-            return answer(record, intent=intent)
-        try:
-            action = snap.game.parse(intent.action, snap.context())
-        except RuleError as exc:
-            where = ui.refusal_where(intent, exc) if ui is not None else intent.where
-            return answer(record, error=_refusal(exc, where), intent=intent)
+    posted = {key: request.form.getlist(key) for key in request.form}  # the game's declarations read it
+    reply = ui.form_reply(str(posted.get("type", [""])[0])[:20], posted) if ui is not None else FormReply()
+    dry_run = bool((posted.get("dry_run") or [""])[0])  # a "check" button: ask, store nothing
+    intent = FormIntent(dry_run=dry_run, where=reply.where, anchor=reply.anchor, flash=reply.flash,
+                        query=reply.query)
+    if not reply.act:  # nothing to ask the rules yet: the page comes back with the form's flash
+        return answer(record, intent=intent)
+    try:
+        action = snap.game.read_form(posted, snap.context())
+    except RuleError as exc:
+        where = ui.refusal_where(intent, exc) if ui is not None else reply.where
+        return answer(record, error=_refusal(exc, where), intent=intent)
     try:
         service().act(record.id, action, version=_version_field(), dry_run=intent.dry_run,
                       action_id=None if intent.dry_run else _action_id(),
@@ -163,7 +148,6 @@ def undo_confirm(tid: str) -> BaseResponse | str:
     snap = service().snapshot(record.id)
     g.game = snap.game
     view = frame_view(snap, True, me_of(record), history_rows(snap, g.lang))
-    view["action_ids"] = {"u": secrets.token_urlsafe(12)}
     return render_template("undo.html", v=view)
 
 
@@ -186,7 +170,7 @@ def undo(tid: str) -> BaseResponse | str:
 def set_assistant(tid: str) -> BaseResponse | str:
     """The table setting for a game's private assistant (option ``hints``), for every device at once. Not a
     game action: no version check (the switch says where it should end up, so a repeat is harmless)."""
-    return _switch(tid, "hints", request.form.get("hints", ""), FormIntent(None, anchor="#assistant"))
+    return _switch(tid, "hints", request.form.get("hints", ""), FormIntent(anchor="#assistant"))
 
 
 @pages.post("/t/<tid>/switch")
@@ -195,7 +179,7 @@ def set_switch(tid: str) -> BaseResponse | str:
     ``name`` is the option, ``value`` on or off; ``anchor`` where the page should come back to."""
     anchor = request.form.get("anchor", "")
     anchor = anchor if anchor.startswith("#") and len(anchor) <= 40 and anchor[1:].replace("-", "").isalnum() else ""
-    return _switch(tid, request.form.get("name", ""), request.form.get("value", ""), FormIntent(None, anchor=anchor))
+    return _switch(tid, request.form.get("name", ""), request.form.get("value", ""), FormIntent(anchor=anchor))
 
 
 @pages.post("/t/<tid>/setting")
@@ -208,7 +192,7 @@ def set_setting(tid: str) -> BaseResponse | str:
     ui = game_ui(snap.game)
     name = request.form.get("name", "")
     read = ui.setting_forms.get(name) if ui is not None else None
-    back = FormIntent(None, anchor=f"#setting-{name}" if read is not None else "")
+    back = FormIntent(anchor=f"#setting-{name}" if read is not None else "")
     if read is None:
         return answer(record, intent=back)
     try:
