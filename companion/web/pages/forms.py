@@ -16,9 +16,9 @@ from ...games.ui import FormIntent, FormReply, parse_uint
 from ...service import ServiceError, Stale
 from ...store import TableRecord
 from ..ui_text import FRAME
-from ..viewer import me_of, request_viewer, service
+from ..viewer import me_of, request_viewer, seat_cookie, service
 from . import pages
-from .frame import game_ui, texts_for
+from .frame import YEAR, game_ui, texts_for
 from .history import history_rows
 from .table import frame_view, render_table
 
@@ -222,3 +222,20 @@ def _switch(tid: str, name: str, wanted: str, back: FormIntent) -> BaseResponse 
         key = "assistant_now_on" if on else "assistant_now_off"
         return answer(record, notice=dict(zip(("en", "ja"), texts[key], strict=True)), intent=back)
     return answer(record, intent=back)
+
+
+@pages.post("/t/<tid>/seat")
+def claim_seat(tid: str) -> BaseResponse:
+    """The claim form of a table with secrets: this phone takes a seat and keeps its token in a cookie."""
+    record, _ = service().resolve(tid, write=True)
+    seat = parse_uint(request.form.get("seat"), limit=len(record.players))
+    take_over = request.form.get("take_over") == "1" or request.args.get("take_over") == "1"
+    resp = _redirect(url_for("pages.table", tid=record.id), 303)
+    if seat is None:
+        return resp
+    try:
+        token, _ = service().claim_seat(record.id, seat, take_over=take_over)
+    except ServiceError as exc:  # a seat another phone holds, or one that cannot change phones now (409)
+        return answer(record, error=_err(exc.code, exc.message("en"), exc.message("ja"), "top"))  # type: ignore[return-value]
+    resp.set_cookie(seat_cookie(record.id), token, max_age=YEAR, path="/", samesite="Lax", httponly=True)
+    return resp

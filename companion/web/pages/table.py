@@ -11,10 +11,9 @@ from werkzeug.wrappers import Response as BaseResponse  # what redirect() makes
 
 from ...games.base import RuleError
 from ...games.ui import TableRequest, parse_uint
-from ...service import ServiceError
 from ...store import TableRecord
 from ...tables import Snapshot
-from ..viewer import ME_COOKIE, me_of, request_viewer, seat_cookie, service
+from ..viewer import ME_COOKIE, me_of, request_viewer, service
 from . import pages
 from .frame import YEAR, game_ui, texts_for
 from .history import history_rows
@@ -166,25 +165,6 @@ def _fragment(record: TableRecord, full: bool) -> BaseResponse | str:
     from ..fragcache import fragment_response  # one rendering per version and viewer, shared by the phones
 
     return fragment_response(record, full, lambda: render_table(record, full, fragment=True))
-
-
-@pages.post("/t/<tid>/seat")
-def claim_seat(tid: str) -> BaseResponse:
-    """The claim form of a table with secrets: this phone takes a seat and keeps its token in a cookie."""
-    record, _ = service().resolve(tid, write=True)
-    seat = parse_uint(request.form.get("seat"), limit=len(record.players))
-    take_over = request.form.get("take_over") == "1" or request.args.get("take_over") == "1"
-    resp = redirect(url_for("pages.table", tid=record.id), 303)
-    if seat is None:
-        return resp
-    try:
-        token, _ = service().claim_seat(record.id, seat, take_over=take_over)
-    except ServiceError as exc:  # a seat another phone holds, or one that cannot change phones now (409)
-        from .forms import _err, answer  # forms imports this module: look it up when refusing
-
-        return answer(record, error=_err(exc.code, exc.message("en"), exc.message("ja"), "top"))  # type: ignore[return-value]
-    resp.set_cookie(seat_cookie(record.id), token, max_age=YEAR, path="/", samesite="Lax", httponly=True)
-    return resp
 
 
 @pages.post("/t/<tid>/me")
