@@ -49,6 +49,26 @@ class Snapshot:
         entry may be undone later than this version — ask ``undone``)."""
         return self._entries[:self._count]
 
+    @property
+    def history_length(self) -> int:
+        """How many log entries this version has (``len(history)`` without copying the list)."""
+        return self._count
+
+    def history_from(self, start: int) -> list[Entry]:
+        """The log's entries from the ``start``-th on, up to this version (what a reader that has the first
+        ``start`` already still needs)."""
+        return self._entries[start:self._count]
+
+    def entry(self, seq: int) -> Entry | None:
+        """The log entry ``seq`` up to this version, looked for from the newest (the pages ask for recent ones)."""
+        for at in range(self._count - 1, -1, -1):
+            entry = self._entries[at]
+            if entry.event.seq == seq:
+                return entry
+            if entry.event.seq < seq:
+                return None
+        return None
+
     def undone(self, entry: Entry) -> bool:
         """Whether ``entry`` was taken back by an undo at or before this snapshot's version."""
         by = self._undone_by.get(entry.event.seq)

@@ -32,7 +32,9 @@ class TableRequest(Generic[S]):
     seq, seat, player, at, kind, text, undone, undoes, action); ``flash`` what the game's own last form
     asked to echo back (see :class:`FormReply`), ``error``/``notice`` the outcome of that form;
     ``query`` the page's query string (lists per key); ``dry_run(action_json)`` asks the service whether
-    an action would be accepted now (None, or the refusal) without storing anything."""
+    an action would be accepted now (None, or the refusal) without storing anything; ``state_before(seq)`` is
+    the state just before the logged action ``seq`` (the service keeps every state: nothing is replayed), None
+    for an event that is no action of this log."""
 
     state: S
     answer: dict[str, Any]
@@ -48,6 +50,7 @@ class TableRequest(Generic[S]):
     notice: str | None = None
     query: Mapping[str, list[str]] = field(default_factory=dict)
     dry_run: Callable[[dict[str, Any]], RuleError | None] = lambda action: None
+    state_before: Callable[[int], S | None] = lambda seq: None
 
 
 @dataclass(frozen=True)

@@ -2,72 +2,38 @@
 the phone of the player who moved, and on the phones of the players who receive cards (a gift for a citation,
 R7). A device with no seat (the tablet in the middle) reads it for everyone.
 
-The state before the last move is replayed from the log (the engine is cheap and pure), so the words can say
-what really happened: a deck drawn empty and reshuffled (R9), the cards laid, who gets how many.
+The state before the last move is the one the service kept for it (``TableRequest.state_before``): nothing is
+replayed, so the words can say what really happened — a deck drawn empty and reshuffled (R9), the cards laid,
+who gets how many — at the same cost at any point of a long game.
 """
 
 from __future__ import annotations
 
-import hashlib
-import threading
-from collections import Counter, OrderedDict
+from collections import Counter
 from typing import Any
 
 from ..base import RuleError
 from ..fields import Context
 from .actions import ACTIONS, EndFlag, Publish, Research, Review
 from .papers import PAPERS
-from .rules import apply, new_game
 from .state import GameState
 from .texts import join_names, t
 
-_REPLAYED: OrderedDict[bytes, tuple[Any, GameState]] = OrderedDict()  # a log's prefix -> (deck, state after it)
-_REPLAYED_LOCK = threading.Lock()
-MAX_REPLAYED = 1024  # a few per table in play (each version's "before" is the next one's start)
-
-
-def _replayed(state: GameState, rows: list[dict[str, Any]]) -> GameState:
-    """The state after ``rows`` (kept actions, oldest first), from the longest prefix replayed before: every
-    rendering asks for the state before the last move, and replaying the whole log each time made a
-    rendering grow with the game (~0.1 ms per move: +8 ms late in a long game)."""
-    deck = state.card_deck
-    digest = hashlib.blake2b(repr((state.names, state.start, id(deck))).encode(), digest_size=16)
-    prefixes = [digest.digest()]
-    for row in rows:
-        digest.update(repr((row.get("seq"), row["action"])).encode())
-        prefixes.append(digest.digest())
-    done, current = 0, None
-    with _REPLAYED_LOCK:
-        for count in range(len(rows), -1, -1):
-            found = _REPLAYED.get(prefixes[count])
-            if found is not None and found[0] is deck:
-                done, current = count, found[1]
-                _REPLAYED.move_to_end(prefixes[count])
-                break
-    if current is None:
-        current = new_game(state.names, state.start, deck)
-    for row in rows[done:]:
-        current = apply(current, ACTIONS.parse(row["action"], Context(current, current.n)))
-    with _REPLAYED_LOCK:
-        _REPLAYED[prefixes[-1]] = (deck, current)
-        while len(_REPLAYED) > MAX_REPLAYED:
-            _REPLAYED.popitem(last=False)
-    return current
-
 
 def _last_move(req: Any) -> tuple[GameState, Any, int] | None:
-    """(state before, action, seat) of the last move still in force, or None after an undo or at the start."""
-    moves = [r for r in req.history if r.get("kind") in ("action", "undo")]
-    if not moves or moves[-1]["kind"] != "action" or moves[-1].get("undone"):
+    """(state before, action, seat) of the last move still in force, or None after an undo or at the start.
+    Looked for from the newest row: only the events after the last move (seats, settings) are read."""
+    last = next((r for r in reversed(req.history) if r.get("kind") in ("action", "undo")), None)
+    if last is None or last["kind"] != "action" or last.get("undone"):
         return None
-    state: GameState = req.state
-    kept = [r for r in req.history if r.get("kind") == "action" and not r.get("undone")]
+    before = req.state_before(last.get("seq"))
+    if before is None:
+        return None
     try:
-        before = _replayed(state, kept[:-1])
-        action = ACTIONS.parse(kept[-1]["action"], Context(before, before.n))
-    except (RuleError, KeyError, TypeError, ValueError, AssertionError):  # a log this engine cannot replay: say nothing
+        action = ACTIONS.parse(last["action"], Context(before, before.n))
+    except (RuleError, KeyError, TypeError, ValueError, AssertionError):  # a log this engine cannot read: say nothing
         return None
-    seat = kept[-1].get("seat")
+    seat = last.get("seat")
     return (before, action, seat) if isinstance(seat, int) else None
 
 

@@ -149,10 +149,10 @@ def table_view(req: TableRequest[GameState]) -> dict[str, Any]:
         selection = {"cards": split("cards"), "cite": split("cite"), "paper": req.query.get("paper", [None])[0]}
         check = req.query.get("check", [""])[0] == "1"
     view = _table_view(req, selection, check)
-    shown = [r for r in req.history if r.get("shown", True) and r.get("text")]
-    if req.error and req.error.get("code") == "stale" and shown:  # say what changed: the latest move
+    latest = next((r for r in reversed(req.history) if r.get("shown", True) and r.get("text")), None)
+    if req.error and req.error.get("code") == "stale" and latest:  # say what changed: the latest move
         view["error"] = {**req.error, "message": f"{req.error.get('message', '')} "
-                                                 f"{t('js_stale_what', req.lang, what=shown[-1]['text'])}"}
+                                                 f"{t('js_stale_what', req.lang, what=latest['text'])}"}
     view["picker_open"] = (bool(flash.get("picker")) or query_open) and req.viewer.full and view["can_act"]
     if (req.viewer.full and check and selection and req.error is None and req.query.get("check", [""])[0] == "1"
             and selection.get("paper")):

@@ -19,7 +19,7 @@ from ..ui_text import FRAME
 from ..viewer import me_of, request_viewer, seat_cookie, service
 from . import pages
 from .frame import YEAR, game_ui, texts_for
-from .history import history_rows
+from .history import history_log, history_rows
 from .table import frame_view, render_table
 
 ECHO_MAX = 300  # characters of a refusal sentence (the flash rides in the 4 KB session cookie)
@@ -147,7 +147,7 @@ def undo_confirm(tid: str) -> BaseResponse | str:
         return _redirect(url_for("pages.view", vid=record.view_id), 303)
     snap = service().snapshot(record.id)
     g.game = snap.game
-    view = frame_view(snap, True, me_of(record), history_rows(snap, g.lang))
+    view = frame_view(snap, True, me_of(record), history_log(snap, g.lang))
     return render_template("undo.html", v=view)
 
 

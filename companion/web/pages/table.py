@@ -16,7 +16,7 @@ from ...tables import Snapshot
 from ..viewer import ME_COOKIE, me_of, request_viewer, service
 from . import pages
 from .frame import YEAR, game_ui, texts_for
-from .history import history_rows
+from .history import Log, history_log
 from .plays import again_view
 
 MAX_JOINED = 20  # tables a browser remembers for the home page's rejoin list
@@ -26,10 +26,15 @@ def _undo_blocked(snap: Snapshot, seq: int) -> bool:
     game = snap.game
     if game.undo_blocked is None:
         return False
-    entry = next((e for e in reversed(snap.history) if e.event.seq == seq), None)
+    entry = snap.entry(seq)
     if entry is None or entry.before is None:
         return False
     return game.undo_blocked(entry.before, game.parse(entry.event.action, snap.context(entry.before))) is not None
+
+
+def _state_before(snap: Snapshot, seq: int) -> Any:
+    entry = snap.entry(seq)
+    return entry.before if entry is not None and entry.event.kind == "action" else None
 
 
 def _localise(err: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -38,13 +43,12 @@ def _localise(err: dict[str, Any] | None) -> dict[str, Any] | None:
     return {**err, "message": err["ja"] if g.lang == "ja" else err["en"]}
 
 
-def frame_view(snap: Snapshot, full: bool, me: int | None, rows: list[dict[str, Any]]) -> dict[str, Any]:
+def frame_view(snap: Snapshot, full: bool, me: int | None, log: Log) -> dict[str, Any]:
     """What the shared templates need about any table."""
     record = snap.record
-    shown = [r for r in rows if r["shown"]]
-    # Undo always takes back the latest action that is not undone yet (undos pop a stack), so that
-    # action is the last one of the log still standing.
-    last = next((r for r in reversed(rows) if r["kind"] == "action" and not r["undone"]), None) if full else None
+    shown = log.shown
+    # Undo always takes back the latest action that is not undone yet (undos pop a stack).
+    last = log.last_kept() if full else None
     if last is not None and _undo_blocked(snap, last["seq"]):
         last = None  # the game keeps this step (a secret die thrown or revealed): offer no Undo at all
     over = snap.game.over(snap.state)
@@ -75,7 +79,7 @@ def render_table(record: TableRecord, full: bool, *, fragment: bool = False,
     private = snap.game.uses_seat_tokens(snap.options)
     if private:  # at a table with secrets, a phone is the seat it proved, never merely the seat it picked
         me = viewer.proven
-    rows = history_rows(snap, g.lang)
+    log = history_log(snap, g.lang)
 
     def dry_run(action: dict[str, Any]) -> RuleError | None:
         try:
@@ -84,7 +88,7 @@ def render_table(record: TableRecord, full: bool, *, fragment: bool = False,
             return exc
         return None
 
-    view = frame_view(snap, full, me, rows)
+    view = frame_view(snap, full, me, log)
     view["error"], view["notice"] = error, notice
     view["closed"] = service().closed_refusal().message(g.lang) if service().is_closed(record.id) else None
     view["private_seats"], view["proven"] = private, viewer.proven
@@ -93,8 +97,9 @@ def render_table(record: TableRecord, full: bool, *, fragment: bool = False,
         watching = full and request.cookies.get(ME_COOKIE) == "watch"
         req = TableRequest(state=snap.state, answer=service().answer(snap, viewer), options=snap.options,
                            viewer=viewer, lang=g.lang, me=me, watching=watching,
-                           version=snap.version, history=rows, flash=flash.get("game") or {}, error=error,
-                           notice=notice, query=request.args.to_dict(flat=False), dry_run=dry_run)
+                           version=snap.version, history=log.rows, flash=flash.get("game") or {}, error=error,
+                           notice=notice, query=request.args.to_dict(flat=False), dry_run=dry_run,
+                           state_before=lambda seq: _state_before(snap, seq))
         view.update(ui.table_view(req))
         view["template"] = ui.table_template
     view["page_title"] = ui.page_title(view, g.lang) if ui is not None and ui.page_title else _title(view)
