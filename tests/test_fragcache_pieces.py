@@ -18,7 +18,8 @@ IDS = re.compile(r'name="action_id" value="([^"]*)"')
 
 
 def test_a_hit_gets_its_own_tokens_in_plain_and_gzip_bodies() -> None:
-    pieces = Pieces(HTML, "OLDCSRF", ["aaaa", "bb"])
+    pieces = Pieces(HTML)
+    assert pieces.csrf == "OLDCSRF" and pieces.action_ids == ["aaaa", "bb"]
     fresh = {"aaaa": "NEW1", "bb": "NEW2"}
     plain = pieces.body("MINE", fresh, gzipped=False).decode()
     expected = (HTML.replace('value="OLDCSRF"', 'value="MINE"')
@@ -36,7 +37,7 @@ def test_a_hit_gets_its_own_tokens_in_plain_and_gzip_bodies() -> None:
 
 
 def test_a_rendering_without_tokens_is_served_whole() -> None:
-    pieces = Pieces("<p>nothing personal</p>", None, [])
+    pieces = Pieces("<p>nothing personal</p>")
     assert pieces.body(None, {}, gzipped=False) == b"<p>nothing personal</p>"
     assert gzip.decompress(pieces.body(None, {}, gzipped=True)) == b"<p>nothing personal</p>"
 

@@ -48,13 +48,13 @@ def test_other_keys_are_kept_as_before() -> None:
 
 def test_streams_waking_together_make_the_event_form_once(monkeypatch: pytest.MonkeyPatch) -> None:
     built: list[int] = []
+    compress = fragcache._deflate_blocks
 
-    class Counting(fragcache.SsePieces):
-        def __init__(self, pieces: fragcache.Pieces) -> None:
-            built.append(1)
-            super().__init__(pieces)
+    def counting(parts: list[bytes]) -> list[bytes]:
+        built.append(1)
+        return compress(parts)
 
-    monkeypatch.setattr(fragcache, "SsePieces", Counting)
+    monkeypatch.setattr(fragcache, "_deflate_blocks", counting)
     shared = SharedRenders()
     made: list[int] = []
     gate = threading.Event()

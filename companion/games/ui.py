@@ -131,6 +131,16 @@ class GameUI(Generic[S, A]):
     # ``name``): {option id: read(form, state)} turns the posted fields into the option's new value, which is
     # then checked exactly as through the API (the option's cleaner, the game's ``check_settings``).
     setting_forms: Mapping[str, Callable[[Any, Any], Any]] = field(default_factory=dict)
+    # Seat parts (docs/adding-a-game.md): a template of macros, one per part of the live region that differs with
+    # the seat a phone names (whose turn it is for "me", my buttons, my hand…), each called as ``name(v, *args)``
+    # and reading only ``v``; the live region places each with ``{{ seat_part(v, "name", args…) }}``. The rest
+    # of the fragment is then rendered once for every phone of the table, each seat's parts once per seat.
+    # None: the fragment is rendered whole per seat, as before.
+    seat_parts: str | None = None
+    # With seat parts: ``seat_view(request, shared) -> dict``, the keys of the view that differ with the seat,
+    # given this seat's request and the view made for a phone with no seat (the rest is taken from it), so a
+    # seat's parts cost those keys and not a whole ``table_view``. None: ``table_view`` is made for each seat.
+    seat_view: Callable[[TableRequest[S], dict[str, Any]], dict[str, Any]] | None = None
 
 
 def parse_uint(raw: object, limit: int = 10**9) -> int | None:

@@ -19,100 +19,175 @@ import struct
 import threading
 import zlib
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 from flask import Response
 from werkzeug.http import parse_accept_header
 
 from ..store import TableRecord
+from ..tables import Snapshot
 
-MAX_ENTRIES = 512  # ~45 KB each: ~23 MB at most
+MAX_ENTRIES = 4096
+# What the kept renderings may hold: their text in bytes, counted twice (each is kept plain and as event lines,
+# each of those also compressed). At café scale (100 tables, a seat per phone) ~25 MB of it is in use.
+MAX_BYTES = 96 * 2**20
 _ACTION_ID = re.compile(r'name="action_id" value="([^"]*)"')
 _CSRF = re.compile(r'name="csrf_token" value="([^"]*)"')
 COMPRESS_FROM = 1024
+STORE_BELOW = 128  # bytes of text stored as they are in a compressed answer (a stored block costs 5)
+
+Slot = str | int | None  # None: the CSRF token; str: an action id as rendered; int: the n-th seat part's place
+BREAK = -1  # in a seat's parts: where one part ends and the next begins
 
 
-class _Entry:
-    __slots__ = ("csrf", "action_ids", "ready", "pieces", "sse")
-
-    def __init__(self) -> None:
-        self.csrf: str | None = None
-        self.action_ids: list[str] = []
-        self.ready = threading.Event()
-        self.pieces: Pieces | None = None
-        self.sse: SsePieces | None = None  # the same cut as Server-Sent Events data lines, made on first use
+def _cut(html: str, places: Sequence[tuple[int, int, int]] = ()) -> tuple[list[str], list[Slot], str | None,
+                                                                           list[str]]:
+    """(the text between the tokens and places, what goes between them, the CSRF token, the action ids)."""
+    csrf_found = _CSRF.search(html)
+    csrf = csrf_found.group(1) if csrf_found else None
+    action_ids = _ACTION_ID.findall(html)
+    # The tokens are found by plain search, not a pattern built from them: a new pattern per rendering
+    # cost a regular-expression compilation each time (~1 ms of the shared rendering's cost).
+    wanted: list[tuple[str, int, Slot]] = [
+        (f'name="action_id" value="{old}"', len('name="action_id" value="'), old) for old in set(action_ids)]
+    if csrf:
+        wanted.append((f'value="{csrf}"', len('value="'), None))
+    found: list[tuple[int, int, Slot]] = list(places)
+    for text, skip, slot in wanted:
+        at = html.find(text)
+        while at >= 0:
+            found.append((at + skip, at + len(text) - 1, slot))
+            at = html.find(text, at + len(text))
+    found.sort(key=lambda f: f[0])
+    fixed: list[str] = []
+    slots: list[Slot] = []
+    at = 0
+    for start, end, slot in found:
+        if start < at:  # overlapping finds cannot happen with these tokens and marks; keep the first
+            continue
+        fixed.append(html[at:start])
+        slots.append(slot)
+        at = end
+    fixed.append(html[at:])
+    return fixed, slots, csrf, action_ids
 
 
 class Pieces:
-    """A rendering cut at its per-phone tokens (the CSRF token, each action id): the fixed text between them
-    as bytes and as raw deflate blocks compressed once, so a hit costs joining, a CRC and a few stored
-    blocks instead of 7 replaces over 44 KB and a compression (gzip members may be built from independently
-    compressed, byte-aligned deflate blocks; RFC 1951 3.2.4 for the stored ones)."""
+    """A rendering cut at its per-phone tokens (the CSRF token, each action id) and, for the shared part of a
+    page with seat parts, at the places its seat parts go (``seatparts``): the fixed text between them kept
+    as bytes, and, made on first use and once, as raw deflate blocks compressed once and as the data lines of
+    a Server-Sent Event (and those compressed). A phone's page is then a join: the fixed blocks, its own tokens
+    as stored blocks, its seat's parts' blocks — no compression per phone (gzip members may be built from
+    independently compressed, byte-aligned deflate blocks; RFC 1951 3.2.4 for the stored ones).
 
-    __slots__ = ("fixed", "_packed", "slots")
+    A seat's parts are one ``Pieces`` of several texts (``of_parts``), told apart by ``BREAK`` slots:
+    ``bounds[n]`` is the first and last fixed piece of part n."""
 
-    def __init__(self, html: str, csrf: str | None, action_ids: list[str]) -> None:
-        # The tokens are found by plain search, not a pattern built from them: a new pattern per rendering
-        # cost a regular-expression compilation each time (~1 ms of the shared rendering's cost).
-        wanted: list[tuple[str, int, str | None]] = [
-            (f'name="action_id" value="{old}"', len('name="action_id" value="'), old) for old in action_ids]
-        if csrf:
-            wanted.append((f'value="{csrf}"', len('value="'), None))
-        found: list[tuple[int, int, str | None]] = []
-        for text, skip, slot in wanted:
-            at = html.find(text)
-            while at >= 0:
-                found.append((at + skip, at + len(text) - 1, slot))
-                at = html.find(text, at + len(text))
-        found.sort()
-        self.fixed: list[bytes] = []
-        self.slots: list[str | None] = []  # None: the CSRF token; else the action id the rendering had there
-        at = 0
-        for start, end, slot in found:
-            if start < at:  # overlapping finds cannot happen with these tokens; keep the first
-                continue
-            self.fixed.append(html[at:start].encode())
-            self.slots.append(slot)
-            at = end
-        self.fixed.append(html[at:].encode())
-        self._packed: list[bytes] | None = None
+    __slots__ = ("fixed", "slots", "csrf", "action_ids", "bounds", "size", "_forms", "_lock")
+
+    def __init__(self, html: str, places: Sequence[tuple[int, int, int]] = ()) -> None:
+        """``places``: (start, end, part number) of the seat parts' marks in ``html``."""
+        fixed, self.slots, self.csrf, ids = _cut(html, places)
+        self._finish(fixed, ids, [(0, len(fixed) - 1)])
+
+    @classmethod
+    def of_parts(cls, htmls: Sequence[str]) -> Pieces:
+        """A seat's parts, each cut at its tokens, kept together (one object, one compressor)."""
+        self = cls.__new__(cls)
+        fixed: list[str] = []
+        self.slots = []
+        ids: list[str] = []
+        bounds: list[tuple[int, int]] = []
+        self.csrf = None
+        for html in htmls:
+            if fixed:
+                self.slots.append(BREAK)
+            part, slots, csrf, found = _cut(html)
+            bounds.append((len(fixed), len(fixed) + len(part) - 1))
+            fixed += part
+            self.slots += slots
+            ids += found
+            if csrf is not None:
+                if self.csrf is not None and csrf != self.csrf:
+                    raise ValueError("the parts of one seat were rendered for two sessions")
+                self.csrf = csrf
+        self._finish(fixed or [""], ids, bounds)
+        return self
+
+    def _finish(self, fixed: list[str], action_ids: list[str], bounds: list[tuple[int, int]]) -> None:
+        self.fixed = [part.encode() for part in fixed]
+        self.action_ids = sorted(set(action_ids), key=len, reverse=True)
+        self.bounds = bounds
+        self.size = 2 * sum(len(part) for part in self.fixed)
+        self._forms: dict[tuple[bool, bool], list[bytes]] = {(False, False): self.fixed}
+        self._lock = threading.Lock()
+
+    def form(self, sse: bool, packed: bool) -> list[bytes]:
+        """The fixed parts as they go out: plain or as SSE data lines, as bytes or as deflate blocks. Made once
+        (five streams waking together made the event form five times); the fetch's compressed form only on
+        the first gzip fetch, the event forms only for a table followed through the live stream."""
+        made = self._forms.get((sse, packed))
+        if made is None:
+            with self._lock:
+                made = self._forms.get((sse, packed))
+                if made is None:
+                    if packed:
+                        made = _deflate_blocks(self.form(sse, False))
+                    else:
+                        made = [sse_lines(part) for part in self.fixed]
+                    self._forms[(sse, packed)] = made
+        return made
+
+    def body(self, csrf: str | None, fresh: dict[str, str], gzipped: bool) -> bytes:
+        """This rendering alone with the given tokens (``fresh``: the new action id for each old one)."""
+        plain, packed = join(self, None, False, gzipped, csrf, fresh, {})
+        return gzip_member(plain, packed) if packed is not None else plain
 
     @property
     def packed(self) -> list[bytes]:
-        """The fixed parts as raw deflate blocks, made on the first gzip answer (a table followed only
-        through the live stream never needs them). Two threads may both make them: the same bytes."""
-        packed = self._packed
-        if packed is None:
-            packed = self._packed = _deflate_blocks(self.fixed)
-        return packed
-
-    def body(self, csrf: str | None, fresh: dict[str, str], gzipped: bool) -> bytes:
-        tokens = [(csrf or "" if slot is None else fresh[slot]).encode() for slot in self.slots]
-        data = b"".join(_interleave(self.fixed, tokens))
-        if not gzipped:
-            return data
-        stored = [stored_block(t) for t in tokens]
-        tail = struct.pack("<II", zlib.crc32(data), len(data) & 0xFFFFFFFF)
-        return b"".join((_GZIP_HEADER, *_interleave(self.packed, stored), _FINAL_BLOCK, tail))
+        return self.form(False, True)
 
 
-class SsePieces:
-    """A rendering as the data of one Server-Sent Event (every line prefixed ``data: ``), cut at the same
-    tokens and compressed once like ``Pieces``: the page's live stream (pages/live.py) sends each phone
-    these blocks with its own tokens as stored blocks — no compressor per stream, no compression per phone."""
+def join(top: Pieces, seat: Pieces | None, sse: bool, packed: bool, csrf: str | None, fresh: dict[str, str],
+         seat_fresh: dict[str, str]) -> tuple[bytes, bytes | None]:
+    """One phone's page from its pieces: ``top`` (a whole rendering, or the shared part) with this phone's CSRF
+    token and action ids (``fresh``: old -> new) and at each seat part's place that part of ``seat`` (its ids
+    from ``seat_fresh``). (the bytes, the same as raw deflate blocks ending on a byte boundary, never final;
+    None unless ``packed``)."""
+    plain_out: list[bytes] = []
+    packed_out: list[bytes] = []
+    token = csrf.encode() if csrf else b""
 
-    __slots__ = ("fixed", "packed", "slots")
+    def add(fixed: list[bytes], blocks: list[bytes], slots: list[Slot], first: int, last: int,
+            ids: dict[str, str]) -> None:
+        plain_out.append(fixed[first])
+        packed_out.append(blocks[first])
+        for at in range(first, last):
+            slot = slots[at]
+            if slot is None or isinstance(slot, str):
+                value = token if slot is None else ids[slot].encode()
+                plain_out.append(value)
+                packed_out.append(stored_block(value))
+            elif seat is None or slot < 0:
+                raise ValueError("a seat part's place without the seat's parts")
+            else:
+                add(seat_fixed, seat_blocks, seat.slots, *seat.bounds[slot], seat_fresh)
+            plain_out.append(fixed[at + 1])
+            packed_out.append(blocks[at + 1])
 
-    def __init__(self, pieces: Pieces) -> None:
-        self.fixed = [sse_lines(part) for part in pieces.fixed]
-        self.packed = _deflate_blocks(self.fixed)
-        self.slots = pieces.slots
+    seat_fixed = seat.form(sse, False) if seat is not None else []
+    seat_blocks = (seat.form(sse, True) if packed else seat_fixed) if seat is not None else []
+    fixed = top.form(sse, False)
+    add(fixed, top.form(sse, True) if packed else fixed, top.slots, 0, len(fixed) - 1, fresh)
+    return b"".join(plain_out), b"".join(packed_out) if packed else None
 
-    def parts(self, csrf: str | None, fresh: dict[str, str]) -> tuple[bytes, bytes]:
-        """(the data as bytes, the same as raw deflate blocks ending on a byte boundary, never final)."""
-        tokens = [(csrf or "" if slot is None else fresh[slot]).encode() for slot in self.slots]
-        plain = b"".join(_interleave(self.fixed, tokens))
-        return plain, b"".join(_interleave(self.packed, [stored_block(t) for t in tokens]))
+
+def gzip_member(plain: bytes, packed: bytes) -> bytes:
+    """One gzip member of ``packed`` (raw deflate blocks, not final) whose text is ``plain``."""
+    tail = struct.pack("<II", zlib.crc32(plain), len(plain) & 0xFFFFFFFF)
+    return b"".join((_GZIP_HEADER, packed, _FINAL_BLOCK, tail))
 
 
 def sse_lines(data: bytes) -> bytes:
@@ -130,114 +205,195 @@ GZIP_HEADER = _GZIP_HEADER
 _FINAL_BLOCK = b"\x03\x00"  # an empty fixed-Huffman block with BFINAL set
 
 
-def _deflate_block(data: bytes) -> bytes:
-    packer = zlib.compressobj(1, zlib.DEFLATED, -15)  # raw deflate, ended on a byte boundary, not final
-    return packer.compress(data) + packer.flush(zlib.Z_SYNC_FLUSH)
-
-
 def _deflate_blocks(parts: list[bytes]) -> list[bytes]:
     """Each part as raw deflate blocks that stand alone (a full flush after each: no back-reference reaches
-    into the part before, where another phone's token will be), from one compressor."""
-    packer = zlib.compressobj(1, zlib.DEFLATED, -15)
-    return [packer.compress(part) + packer.flush(zlib.Z_FULL_FLUSH) for part in parts]
-
-
-def _interleave(fixed: list[bytes], tokens: list[bytes]) -> list[bytes]:
-    out = [fixed[0]]
-    for token, part in zip(tokens, fixed[1:]):
-        out += (token, part)
+    into the part before, where another phone's token or seat part will be), from one compressor. Small parts
+    (a seat's " me", the text between two tokens) are stored as they are: a flush costs more than they save."""
+    packer: Any = None
+    out = []
+    for part in parts:
+        if len(part) < STORE_BELOW:
+            out.append(stored_block(part))
+            continue
+        packer = packer or zlib.compressobj(1, zlib.DEFLATED, -15)
+        out.append(packer.compress(part) + packer.flush(zlib.Z_FULL_FLUSH))
     return out
 
 
+@dataclass(frozen=True)
+class Shared:
+    """The shared part of a page with seat parts, as rendered: the text with a mark where each seat part goes
+    (``<!--seat-part:NONCE:N-->``, the nonce new per rendering so no text on the page can forge one) and what
+    each part is (``slots[N]``: the part's name and arguments, handed to the seat's rendering)."""
+
+    html: str
+    nonce: str
+    slots: list[Any]
+    view: Any = None  # what it was rendered from, handed to each seat's rendering (the seat's view is made from it)
+    parts: list[str] = field(default_factory=list)  # the parts of a phone that names no seat, one per slot
+
+    def places(self) -> list[tuple[int, int, int]]:
+        """(start, end, part number) of each mark, found by plain search (a part may be placed more than once)."""
+        lead = f"<!--seat-part:{self.nonce}:"
+        out = []
+        at = self.html.find(lead)
+        while at >= 0:
+            close = self.html.find("-->", at + len(lead))
+            number = int(self.html[at + len(lead):close])
+            if not 0 <= number < len(self.slots):
+                raise ValueError(f"seat part mark {number} of {len(self.slots)}")
+            out.append((at, close + 3, number))
+            at = self.html.find(lead, close)
+        return out
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How one phone's fragment is made and shared. ``render`` makes the whole rendering of ``key`` (a game
+    without seat parts, or this phone's own query), or, when ``render_seat`` is given, the page's shared part
+    (a ``Shared``, one per ``key`` for every phone of the table that sees the same but its seat); then
+    ``render_seat(slots, view)`` makes this phone's seat parts (one text per slot; ``view``: the shared part's),
+    one per ``seat_key`` — for a phone that names no seat (``seat_key`` None) they come with the shared part."""
+
+    key: Hashable
+    render: Callable[[], Any]
+    seat_key: Hashable | None = None
+    render_seat: Callable[[list[Any], Any], list[str]] | None = None
+
+    @property
+    def version(self) -> int:
+        return self.key[1]  # type: ignore[index]  # a fragment key holds its version
+
+
+class _Entry:
+    __slots__ = ("ready", "value", "size")
+
+    def __init__(self) -> None:
+        self.ready = threading.Event()
+        self.value: Any = None
+        self.size = 0
+
+
 class SharedRenders:
-    def __init__(self, max_entries: int = MAX_ENTRIES) -> None:
+    """The renderings of the fragment, shared by the phones that see the same: whole ones by (version,
+    viewer…), and for a game with seat parts the shared part by (version, language, access…) and each seat's
+    parts by (version, viewer) — each made once however many phones ask at once (single flight)."""
+
+    def __init__(self, max_entries: int = MAX_ENTRIES, max_bytes: int = MAX_BYTES) -> None:
         self.max_entries = max_entries
+        self.max_bytes = max_bytes
         self._entries: OrderedDict[Hashable, _Entry] = OrderedDict()
         self._latest: dict[Hashable, Hashable] = {}  # (table, viewer...) -> the key of its newest version
+        self._bytes = 0
         self._lock = threading.Lock()
-        self._build = threading.Lock()  # making a rendering's SSE form, when a fetch rendered it
-        self.renders = self.hits = 0
+        self.renders = self.seat_renders = self.hits = 0
+
+    # ------------------------------------------------------------------ a whole rendering per key
 
     def get(self, key: Hashable, render: Callable[[], str], csrf: Callable[[], str]) -> str:
         """The fragment for ``key``: rendered by ``render`` on a miss, personalised on a hit."""
-        entry, html, mine = self._fetch(key, render)
-        if entry is None or mine or entry.pieces is None:
-            return html
-        fresh = {old: secrets.token_urlsafe(12) for old in entry.action_ids}
-        return entry.pieces.body(csrf() if entry.csrf else None, fresh, False).decode()
+        return self.body(Plan(key, render), csrf, False).decode()
 
     def get_body(self, key: Hashable, render: Callable[[], str], csrf: Callable[[], str],
                  gzipped: bool) -> bytes:
         """As ``get``, encoded (and gzip-compressed when ``gzipped``) from the cut rendering: no recompression."""
-        entry, html, mine = self._fetch(key, render)
-        if entry is None or entry.pieces is None:
-            data = html.encode()
-            return (gzip_body(data, "gzip", 0) or data) if gzipped else data
-        if mine:  # the rendering's own tokens: this request's session and ids made it
-            return entry.pieces.body(entry.csrf, {old: old for old in entry.action_ids}, gzipped)
-        fresh = {old: secrets.token_urlsafe(12) for old in entry.action_ids}
-        return entry.pieces.body(csrf() if entry.csrf else None, fresh, gzipped)
+        return self.body(Plan(key, render), csrf, gzipped)
 
     def get_event(self, key: Hashable, render: Callable[[], str], csrf: Callable[[], str]) -> tuple[bytes, bytes]:
         """As ``get``, as SSE data lines: (bytes, raw deflate blocks) for the page's live stream."""
-        entry, html, mine = self._fetch(key, render, sse=True)
-        if entry is None or entry.pieces is None:
-            data = sse_lines(html.encode())
-            return data, _deflate_block(data)
-        sse = entry.sse
-        if sse is None:  # rendered for a fetch: made once here (five streams waking together made it five times)
-            with self._build:
-                sse = entry.sse
-                if sse is None:
-                    sse = entry.sse = SsePieces(entry.pieces)
-        if mine:
-            return sse.parts(entry.csrf, {old: old for old in entry.action_ids})
-        return sse.parts(csrf() if entry.csrf else None, {old: secrets.token_urlsafe(12) for old in entry.action_ids})
+        return self.event(Plan(key, render), csrf)
 
-    def _fetch(self, key: Hashable, render: Callable[[], str], sse: bool = False) -> tuple[_Entry | None, str, bool]:
-        """(entry, the HTML this call rendered ("" on a hit: the text is in ``entry.pieces``), whether this call
-        rendered it); entry None when this call had to render its own (the shared rendering failed or is stuck)."""
+    # ------------------------------------------------------------------ by plan
+
+    def body(self, plan: Plan, csrf: Callable[[], str], gzipped: bool) -> bytes:
+        """One phone's fragment as a fetch answers it (gzip-compressed when ``gzipped``)."""
+        plain, packed = self._join(plan, csrf, sse=False, packed=gzipped)
+        return gzip_member(plain, packed) if packed is not None else plain
+
+    def event(self, plan: Plan, csrf: Callable[[], str]) -> tuple[bytes, bytes]:
+        """One phone's fragment as the data of an SSE event: (bytes, raw deflate blocks) for its live stream."""
+        plain, packed = self._join(plan, csrf, sse=True, packed=True)
+        assert packed is not None
+        return plain, packed
+
+    def _join(self, plan: Plan, csrf: Callable[[], str], sse: bool, packed: bool) -> tuple[bytes, bytes | None]:
+        if plan.render_seat is None:
+            top, mine = self._fetch(plan.key, lambda: Pieces(plan.render()), seat=False)
+            ids = {old: old for old in top.action_ids} if mine else _fresh(top)
+            return join(top, None, sse, packed, top.csrf if mine else csrf() if top.csrf else None, ids, {})
+        render_seat = plan.render_seat
+
+        def make_shared() -> tuple[Pieces, list[Any], Any, Pieces]:
+            shared: Shared = plan.render()
+            return (Pieces(shared.html, shared.places()), shared.slots, shared.view,
+                    Pieces.of_parts(shared.parts))
+
+        (top, slots, view, nobody), _ = self._fetch(plan.key, make_shared, seat=False)
+        if plan.seat_key is None:  # a phone with no seat: the parts made with the shared part
+            seat = nobody
+        else:
+            seat, _ = self._fetch(plan.seat_key, lambda: Pieces.of_parts(render_seat(slots, view)), seat=True)
+        if len(seat.bounds) != len(slots):
+            raise ValueError(f"{len(seat.bounds)} seat parts rendered for {len(slots)} places")
+        token = csrf() if top.csrf or seat.csrf else None
+        return join(top, seat, sse, packed, token, _fresh(top), _fresh(seat))
+
+    def _fetch(self, key: Hashable, make: Callable[[], Any], seat: bool) -> tuple[Any, bool]:
+        """(what ``make`` made for ``key``, whether this call made it). Concurrent misses wait for the first;
+        when that one failed or is stuck this call makes its own, kept by no one."""
         with self._lock:
             entry = self._entries.get(key)
             mine = entry is None
             if mine:
                 entry = self._entries[key] = _Entry()
                 self._supersede(key)
-                while len(self._entries) > self.max_entries:
-                    gone, _ = self._entries.popitem(last=False)
-                    lineage = _lineage(gone)
-                    if lineage is not None and self._latest.get(lineage) == gone:
-                        del self._latest[lineage]  # only if it was the newest: a late old one must not untrack it
             else:
                 self._entries.move_to_end(key)
         assert entry is not None
         if mine:
             try:
-                html = render()
-                tokens = _CSRF.search(html)
-                entry.csrf = tokens.group(1) if tokens else None
-                entry.action_ids = sorted(set(_ACTION_ID.findall(html)), key=len, reverse=True)
-                entry.pieces = Pieces(html, entry.csrf, entry.action_ids)
-                if sse:  # before the waiting streams are let in, so that they share it
-                    entry.sse = SsePieces(entry.pieces)
+                entry.value = make()
             except BaseException:
                 with self._lock:
                     if self._entries.get(key) is entry:
                         del self._entries[key]
                 entry.ready.set()
                 raise
-            self.renders += 1  # the text is kept once, in ``pieces``: ~51 KB an entry with its deflate blocks
+            entry.size = _size(entry.value)
+            with self._lock:
+                if seat:
+                    self.seat_renders += 1
+                else:
+                    self.renders += 1
+                if self._entries.get(key) is entry:
+                    self._bytes += entry.size
+                self._trim()
             entry.ready.set()
-            return entry, html, True
-        if not entry.ready.wait(10) or entry.pieces is None:
-            return None, render(), True  # the first rendering failed or is stuck: render our own
+            return entry.value, True
+        if not entry.ready.wait(10) or entry.value is None:
+            return make(), True  # the first rendering failed or is stuck: make our own
         self.hits += 1
-        return entry, "", False
+        return entry.value, False
+
+    def _drop(self, key: Hashable) -> None:
+        """Forget one entry (with self._lock held)."""
+        gone = self._entries.pop(key, None)
+        if gone is not None:
+            self._bytes -= gone.size
+            lineage = _lineage(key)
+            if lineage is not None and self._latest.get(lineage) == key:
+                del self._latest[lineage]  # only if it was the newest: a late old one must not untrack it
+
+    def _trim(self) -> None:
+        """Forget the least recently used entries beyond the limits (with self._lock held)."""
+        while self._entries and (len(self._entries) > self.max_entries or self._bytes > self.max_bytes):
+            self._drop(next(iter(self._entries)))
 
     def _supersede(self, key: Hashable) -> None:
         """Drop the rendering of an older version for the same table and viewer (with self._lock held): the
         key is always made from the table's current version, so it would never be asked for again, and at
         café scale 512 such leftovers were ~60 MB of the server's memory."""
+        self._trim()
         lineage = _lineage(key)
         if lineage is None:
             return
@@ -245,13 +401,26 @@ class SharedRenders:
         if older is not None and older != key:
             if older[1] > key[1]:  # type: ignore[index]  # a late request for an old version: keep the newer
                 return
-            self._entries.pop(older, None)
+            self._drop(older)
         self._latest[lineage] = key
 
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()
             self._latest.clear()
+            self._bytes = 0
+
+
+def _size(value: Any) -> int:
+    """What a kept value holds: a rendering (a seat's parts are one too), or a shared part with its slots."""
+    if isinstance(value, Pieces):
+        return value.size
+    return sum(v.size for v in value if isinstance(v, Pieces))
+
+
+def _fresh(pieces: Pieces) -> dict[str, str]:
+    """New action ids for a rendering's own: every phone its own idempotency keys."""
+    return {old: secrets.token_urlsafe(12) for old in pieces.action_ids}
 
 
 def _lineage(key: Hashable) -> Hashable | None:
@@ -290,37 +459,40 @@ def gzip_body(data: bytes, accept_encoding: str | None, smallest: int = COMPRESS
 SHARED = SharedRenders()
 
 
-def fragment_key(record: TableRecord, full: bool) -> Hashable:
+def fragment_key(record: TableRecord, full: bool, snap: Snapshot | None = None, *,
+                 shared: bool = False) -> tuple[Any, ...]:
     """Everything the fragment depends on besides the per-phone tokens: the table and its version, the
     viewer (access, seat, proven seat), the seats held, the language, the query, every cookie but the
     session's, the session's values but its CSRF token and its list of joined tables, and whether the table
-    was closed for being idle."""
+    was closed for being idle. ``shared``: the key of the part of a page with seat parts that every phone
+    shares, which is rendered for no seat — the seat a phone names or proves (its "me" cookie, its seat token)
+    is left out, only the access stays."""
     from flask import current_app, g, request, session
 
-    from .viewer import me_of, request_viewer, service
+    from .viewer import ME_COOKIE, me_of, request_viewer, seat_cookie, service
 
     table_id = record.id
-    me = me_of(record) if full else None
-    viewer = request_viewer(record, full, me)
-    snap = service().snapshot(table_id)
+    snap = snap or service().snapshot(table_id)
     private = full and snap.game.uses_seat_tokens(snap.options)
     held = tuple(sorted(service().seats(table_id))) if private else ()  # only tables with secrets show them
     session_cookie = current_app.config.get("SESSION_COOKIE_NAME", "session")
-    cookies = tuple(sorted((k, v) for k, v in request.cookies.items() if k != session_cookie))
+    left_out = {session_cookie, ME_COOKIE, seat_cookie(table_id)} if shared else {session_cookie}
+    cookies = tuple(sorted((k, v) for k, v in request.cookies.items() if k not in left_out))
     args = tuple(sorted((k, v) for k, v in request.args.items(multi=True) if k != "since"))
     kept = tuple(sorted((k, repr(v)) for k, v in session.items() if k not in ("csrf", "joined")))
     closed = service().is_closed(table_id)  # public mode: a table idle too long says so without a new version
-    return (table_id, snap.version, full, repr(viewer), held, getattr(g, "lang", None),
-            cookies, args, kept, closed)
+    viewer = "shared" if shared else repr(request_viewer(record, full, me_of(record) if full else None))
+    return (table_id, snap.version, full, viewer, held, getattr(g, "lang", None), cookies, args, kept, closed)
 
 
-def fragment_response(record: TableRecord, full: bool, render: Callable[[], str]) -> Response:
+def fragment_response(plan: Plan) -> Response:
+    """A fetch of the fragment: this phone's page from the shared renderings (gzip when the browser takes it)."""
     from flask import request
 
     from .security import csrf_token
 
     gzipped = accepts_gzip(request.headers.get("Accept-Encoding"))
-    body = SHARED.get_body(fragment_key(record, full), render, csrf_token, gzipped)
+    body = SHARED.body(plan, csrf_token, gzipped)
     resp = Response(body, mimetype="text/html")
     if gzipped:
         resp.headers["Content-Encoding"] = "gzip"

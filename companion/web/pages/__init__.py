@@ -16,7 +16,8 @@ URLs (fixed):
 
 Each module has one job: ``frame`` (language, texts, assets, errors, manifest), ``home`` (start page and
 rules), ``table`` (the table pages and their view), ``history`` (the readable log), ``forms`` (acting through
-forms), ``exports`` (QR and logs), ``plays`` (play again, the plays pages), ``live`` (the page stream). Who is
+forms), ``exports`` (QR and logs), ``plays`` (play again, the plays pages), ``live`` (the page stream),
+``seatparts`` (the parts of a page that differ with the phone's seat, rendered apart from the rest). Who is
 asking is ``companion.web.viewer``'s, shared with the API.
 """
 
@@ -26,7 +27,7 @@ from flask import Blueprint
 
 pages: Blueprint = Blueprint("pages", __name__)
 
-from . import exports, forms, frame, home, live, plays, table  # noqa: E402,F401  (routes register on import)
+from . import exports, forms, frame, home, live, plays, seatparts, table  # noqa: E402,F401  (routes register on import)
 from .frame import http_error_page  # noqa: E402
 
 __all__ = ["http_error_page", "pages"]

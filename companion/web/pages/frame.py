@@ -43,6 +43,7 @@ def game_ui(game: base.Game) -> GameUI | None:
 _TEXTS: dict[int, tuple[GameUI, Texts]] = {}
 _JS_TEXT: dict[tuple[int, str], tuple[GameUI | None, dict[str, str]]] = {}
 _MACROS: dict[tuple[Any, ...], Any] = {}
+_MACROS_SAME: dict[tuple[Any, ...], tuple[tuple[Any, ...], Any]] = {}  # by the arguments' identity
 _MACROS_LOCK = threading.Lock()
 
 
@@ -127,10 +128,26 @@ def game_icon(game_id: str) -> str:
 def cached_macro(macro: Any, *args: Any, **kwargs: Any) -> Any:
     """``macro(*args, **kwargs)``, remembered by its arguments: for big pure macros (the deck's card grid is
     a third of a Laminate rendering, and the same for every phone and most versions). The macro must depend
-    on nothing but its arguments, the language and the static files' URLs (the script root)."""
+    on nothing but its arguments, the language and the static files' URLs (the script root), and an argument
+    is never changed once passed: the very same objects again are taken to draw the same (Laminate's grids are
+    made once and shared, so every seat's "my hand" finds its grid without writing its 60 cards out as a key)."""
     # The macro by its code (the same object for every rendering of its template, unlike the macro itself),
     # so that two templates' macros of one name never share; the app, whose static URL the grid draws with.
     code = getattr(getattr(macro, "_func", None), "__code__", macro.name)
+    same = (code, tuple(map(id, args)), repr(sorted(kwargs.items())), getattr(g, "lang", ""), request.script_root,
+            id(current_app))
+    kept = _MACROS_SAME.get(same)
+    if kept is not None and all(a is b for a, b in zip(kept[0], args)):
+        return kept[1]
+    html = _cached_macro(code, macro, args, kwargs)
+    with _MACROS_LOCK:  # the arguments are kept with it: their ids cannot be reused while it is here
+        while len(_MACROS_SAME) >= 256:
+            del _MACROS_SAME[next(iter(_MACROS_SAME))]
+        _MACROS_SAME[same] = (args, html)
+    return html
+
+
+def _cached_macro(code: Any, macro: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
     # repr() of the arguments (plain dicts, lists, strings, numbers from the views) is made in C: ~10x faster
     # than freezing them into tuples, and the same text for the same arguments.
     key = (code, repr(args), repr(sorted(kwargs.items())), getattr(g, "lang", ""), request.script_root, id(current_app))
@@ -142,6 +159,28 @@ def cached_macro(macro: Any, *args: Any, **kwargs: Any) -> Any:
         while len(_MACROS) >= 256:  # a few per table and language at a time; forget the oldest
             del _MACROS[next(iter(_MACROS))]
         _MACROS[key] = html
+    return html
+
+
+_ITEMS: dict[tuple[Any, ...], tuple[Any, Any]] = {}
+MAX_ITEMS = 16384  # a history's 56 rows at a few hundred tables in two languages
+
+
+def remembered(macro: Any, item: Any) -> Any:
+    """``macro(item)`` for one item of a long list that never changes once made (a history row: the log's
+    rows are kept from version to version, and a row taken back by an undo is a new one), remembered by the
+    item itself: a page lists 56 of them, and each was drawn again for every version (issue 20). The macro
+    must depend on nothing but the item, the language and the game's texts."""
+    code = getattr(getattr(macro, "_func", None), "__code__", macro.name)
+    key = (code, id(item), getattr(g, "lang", ""), id(g.get("game")), request.script_root, id(current_app))
+    found = _ITEMS.get(key)
+    if found is not None and found[0] is item:
+        return found[1]
+    html = macro(item)
+    with _MACROS_LOCK:  # the item is kept with it: its id cannot be reused while it is here
+        while len(_ITEMS) >= MAX_ITEMS:
+            del _ITEMS[next(iter(_ITEMS))]
+        _ITEMS[key] = (item, html)
     return html
 
 
@@ -161,6 +200,7 @@ def _template_globals() -> dict[str, Any]:
         "asset": asset,
         "js_text": _js_text(game, lang, texts),
         "cached": cached_macro,
+        "remembered": remembered,
         "game_scripts": [game_asset(game, p) for p in ui.scripts] if ui is not None else (),
         "game_styles": [game_asset(game, p) for p in ui.styles] if ui is not None else (),
         "game_asset": lambda path: game_asset(game, path),

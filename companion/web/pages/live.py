@@ -9,7 +9,7 @@ the phone's next one whenever the table moves — in a worker thread, in a reque
 stream's own request — and sends it as ``event: table`` with ``id: VERSION``. The phones that see the same share
 one rendering per version (``fragcache``); several changes while a phone is slow become one event: the latest.
 The stream is gzip-compressed when the browser accepts it, from blocks compressed once per rendering and
-shared by every phone (``fragcache.SsePieces``): each event arrives whole, and a stream keeps no
+shared by every phone (``fragcache.Pieces``): each event arrives whole, and a stream keeps no
 compressor, only the CRC and length of what it sent (``EventWriter``).
 """
 
@@ -22,12 +22,12 @@ from flask import Response, request
 
 from ...games.ui import parse_uint
 from ...store import TableRecord
-from ..fragcache import GZIP_HEADER, SHARED, accepts_gzip, fragment_key, stored_block
+from ..fragcache import GZIP_HEADER, SHARED, accepts_gzip, stored_block
 from ..security import csrf_token
 from ..sse import HEADERS, LiveStream, closed_stream, hand_over, retry_line
 from . import pages
 from .frame import service
-from .table import render_table
+from .table import fragment_plan
 
 
 class EventWriter:
@@ -70,9 +70,8 @@ def page_event(record: TableRecord, full: bool) -> tuple[int, tuple[bytes, bytes
     """The table's latest fragment as this phone sees it, as SSE data (bytes, deflate blocks), and its version:
     from the shared rendering of its version and viewer (fragcache), with this phone's own tokens. Called in the
     phone's request context: the stream's request, or the one the live layer builds from it for each change."""
-    key = fragment_key(record, full)
-    data = SHARED.get_event(key, lambda: render_table(record, full, fragment=True), csrf_token)
-    return key[1], data  # type: ignore[index]  # the key holds the version it was made for
+    plan = fragment_plan(record, full)
+    return plan.version, SHARED.event(plan, csrf_token)
 
 
 def live_stream(record: TableRecord, full: bool) -> Response:

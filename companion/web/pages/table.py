@@ -9,12 +9,13 @@ from typing import Any
 from flask import Response, g, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response as BaseResponse  # what redirect() makes
 
-from ...games.base import RuleError
+from ...games.base import RuleError, Viewer
 from ...games.ui import TableRequest, parse_uint
 from ...store import TableRecord
 from ...tables import Snapshot
+from ..fragcache import Plan, Shared, fragment_key, fragment_response
 from ..viewer import ME_COOKIE, me_of, request_viewer, service
-from . import pages
+from . import pages, seatparts
 from .frame import YEAR, game_ui, texts_for
 from .history import Log, history_log
 from .plays import again_view
@@ -65,21 +66,9 @@ def frame_view(snap: Snapshot, full: bool, me: int | None, log: Log) -> dict[str
     }
 
 
-def render_table(record: TableRecord, full: bool, *, fragment: bool = False,
-                 flash: dict[str, Any] | None = None) -> str:
-    snap = service().snapshot(record.id)
-    g.game = snap.game
-    ui = game_ui(snap.game)
-    flash = flash or {}
-    error = _localise(flash.get("error"))
-    notice = flash.get("notice")
-    notice = notice.get(g.lang) if isinstance(notice, dict) else None
-    me = me_of(record) if full else None
-    viewer = request_viewer(record, full, me)
-    private = snap.game.uses_seat_tokens(snap.options)
-    if private:  # at a table with secrets, a phone is the seat it proved, never merely the seat it picked
-        me = viewer.proven
-    log = history_log(snap, g.lang)
+def _request(record: TableRecord, snap: Snapshot, viewer: Viewer, me: int | None, watching: bool, log: Log,
+             flash: dict[str, Any], error: dict[str, Any] | None, notice: str | None) -> TableRequest[Any]:
+    """The table request as the game sees it, for one viewer."""
 
     def dry_run(action: dict[str, Any]) -> RuleError | None:
         try:
@@ -88,29 +77,114 @@ def render_table(record: TableRecord, full: bool, *, fragment: bool = False,
             return exc
         return None
 
+    return TableRequest(state=snap.state, answer=service().answer(snap, viewer), options=snap.options,
+                        viewer=viewer, lang=g.lang, me=me, watching=watching,
+                        version=snap.version, history=log.rows, flash=flash.get("game") or {}, error=error,
+                        notice=notice, query=request.args.to_dict(flat=False), dry_run=dry_run,
+                        state_before=lambda seq: _state_before(snap, seq))
+
+
+def _seat_of(snap: Snapshot, viewer: Viewer, me: int | None) -> int | None:
+    """The seat the page shows as this phone's: at a table with secrets the seat it proved, never merely the
+    seat it picked."""
+    return viewer.proven if snap.game.uses_seat_tokens(snap.options) else me
+
+
+def page_view(record: TableRecord, full: bool, snap: Snapshot, viewer: Viewer, me: int | None, watching: bool,
+              flash: dict[str, Any]) -> dict[str, Any]:
+    """Everything the table's templates show (``v``), for one viewer: the frame's part and the game's."""
+    g.game = snap.game
+    ui = game_ui(snap.game)
+    error = _localise(flash.get("error"))
+    notice = flash.get("notice")
+    notice = notice.get(g.lang) if isinstance(notice, dict) else None
+    private = snap.game.uses_seat_tokens(snap.options)
+    me = _seat_of(snap, viewer, me)
+    log = history_log(snap, g.lang)
     view = frame_view(snap, full, me, log)
     view["error"], view["notice"] = error, notice
     view["closed"] = service().closed_refusal().message(g.lang) if service().is_closed(record.id) else None
     view["private_seats"], view["proven"] = private, viewer.proven
     view["seats_held"] = sorted(service().seats(record.id)) if private and full else []
     if ui is not None:
-        watching = full and request.cookies.get(ME_COOKIE) == "watch"
-        req = TableRequest(state=snap.state, answer=service().answer(snap, viewer), options=snap.options,
-                           viewer=viewer, lang=g.lang, me=me, watching=watching,
-                           version=snap.version, history=log.rows, flash=flash.get("game") or {}, error=error,
-                           notice=notice, query=request.args.to_dict(flat=False), dry_run=dry_run,
-                           state_before=lambda seq: _state_before(snap, seq))
-        view.update(ui.table_view(req))
+        view.update(ui.table_view(_request(record, snap, viewer, me, watching, log, flash, error, notice)))
         view["template"] = ui.table_template
     view["page_title"] = ui.page_title(view, g.lang) if ui is not None and ui.page_title else _title(view)
     view["again"] = again_view(snap, full)  # "play again" and the way to the next table (pages/plays.py)
     shown_error = view.get("error")
     if shown_error and ui is not None and not ui.error_shown(view, shown_error.get("where")):
         view["error"] = {**shown_error, "where": "top"}  # its place is not on this page: at the top, not lost
-    if fragment:  # the play-again slot sits outside the game's region: it comes along out of band
-        return render_template(view["template"], v=view) + render_template("_play_again.html", v=view, oob=True)
+    return view
+
+
+def _asking(record: TableRecord, full: bool) -> tuple[Viewer, int | None, bool]:
+    """Who this request is: (viewer, the seat the page says it is, whether it watches without a seat)."""
+    me = me_of(record) if full else None
+    watching = full and request.cookies.get(ME_COOKIE) == "watch"
+    return request_viewer(record, full, me), me, watching
+
+
+def render_table(record: TableRecord, full: bool, *, fragment: bool = False,
+                 flash: dict[str, Any] | None = None, snap: Snapshot | None = None) -> str:
+    """The table's page (or, ``fragment``, its live region alone) as this request's phone sees it, whole."""
+    snap = snap or service().snapshot(record.id)
+    viewer, me, watching = _asking(record, full)
+    view = page_view(record, full, snap, viewer, me, watching, flash or {})
+    seatparts.begin()
+    if fragment:
+        return _fragment_html(view)
     return render_template("table.html", v=view, picker_open=view.get("picker_open", False),
-                           players=record.players, me=me, public_base=public_base())
+                           players=record.players, me=view["me"], public_base=public_base())
+
+
+def _fragment_html(view: dict[str, Any]) -> str:
+    # the play-again slot sits outside the game's region: it comes along out of band
+    return render_template(view["template"], v=view) + render_template("_play_again.html", v=view, oob=True)
+
+
+def render_shared(record: TableRecord, full: bool, snap: Snapshot) -> Shared:
+    """The fragment's part shared by every phone that sees the same but its seat: rendered for a phone that
+    names no seat (so nothing of any seat is in it), with a mark where each seat part goes."""
+    viewer = Viewer(full=True) if full else Viewer.spectator()
+    view = page_view(record, full, snap, viewer, None, False, {})
+    recording = seatparts.record()
+    try:
+        html = _fragment_html(view)
+    finally:
+        seatparts.stop()
+    # the parts of a phone that names no seat are made now, from this very view
+    return Shared(html, recording.nonce, recording.slots, view, seatparts.render_parts(view, recording.slots))
+
+
+def render_seat(record: TableRecord, full: bool, snap: Snapshot, slots: list[Any], shared: dict[str, Any]) -> list[str]:
+    """This request's phone's seat parts for the shared rendering's slots, from the view as it sees it: the
+    shared view (made for no seat) with what the game's ``seat_view`` says differs for this seat, or, for a game
+    without one, its whole view made again."""
+    viewer, me, watching = _asking(record, full)
+    ui = game_ui(snap.game)
+    if ui is None or ui.seat_view is None:
+        return seatparts.render_parts(page_view(record, full, snap, viewer, me, watching, {}), slots)
+    g.game = snap.game
+    me = _seat_of(snap, viewer, me)
+    req = _request(record, snap, viewer, me, watching, history_log(snap, g.lang), {}, None, None)
+    view = {**shared, "me": me, "proven": viewer.proven, **ui.seat_view(req, shared)}
+    return seatparts.render_parts(view, slots)
+
+
+def fragment_plan(record: TableRecord, full: bool) -> Plan:
+    """How this phone's fragment of the table's current version is made: whole per viewer, or, for a game
+    with seat parts, the part every phone shares and this phone's seat parts (a fragment asked with a query of
+    its own, e.g. a panel opened without script, is made whole)."""
+    snap = service().snapshot(record.id)
+    ui = game_ui(snap.game)
+    if ui is None or ui.seat_parts is None or any(k != "since" for k in request.args):
+        return Plan(fragment_key(record, full, snap), lambda: render_table(record, full, fragment=True, snap=snap))
+    viewer, _, watching = _asking(record, full)
+    key = fragment_key(record, full, snap, shared=True)
+    nobody = viewer == (Viewer(full=True) if full else Viewer.spectator()) and not watching
+    return Plan(key, lambda: render_shared(record, full, snap),
+                None if nobody else (*key, ("seat", repr(viewer), watching)),
+                lambda slots, shared: render_seat(record, full, snap, slots, shared))
 
 
 def _title(view: dict[str, Any]) -> str:
@@ -167,9 +241,7 @@ def _fragment(record: TableRecord, full: bool) -> BaseResponse | str:
     since = parse_uint(request.args.get("since"))
     if since is not None and since == service().version(record.id):
         return Response(status=204)
-    from ..fragcache import fragment_response  # one rendering per version and viewer, shared by the phones
-
-    return fragment_response(record, full, lambda: render_table(record, full, fragment=True))
+    return fragment_response(fragment_plan(record, full))  # one rendering per version and viewer (fragcache)
 
 
 @pages.post("/t/<tid>/me")

@@ -1,6 +1,7 @@
 """The deck's card grids are remembered by their arguments (pages/frame.cached_macro, issue 13: a third of a
-Laminate rendering) and must still show exactly what the table holds (R1's deck, the cards on the table
-greyed and disabled, the suit names the table chose, the page's language)."""
+Laminate rendering; the grids themselves are made once and shared, and found again by identity) and must still
+show exactly what the table holds (R1's deck, the cards on the table greyed and disabled, the suit names the
+table chose, the page's language)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ def _cards_input(html: str, card: str) -> str:
 def test_r1_the_grid_follows_the_cards_on_the_table_the_language_and_the_suit_names(client: FlaskClient) -> None:
     tid = client.post("/api/tables", json={"players": NAMES}).get_json()["id"]
     frame._MACROS.clear()
+    frame._MACROS_SAME.clear()
     before = client.get(f"/t/{tid}?picker=open").get_data(as_text=True)
     assert "disabled" not in _cards_input(before, "heart-7")
     again = client.get(f"/t/{tid}?picker=open").get_data(as_text=True)
@@ -56,6 +58,7 @@ def test_a_remembered_grid_is_the_grid_the_macro_draws(client: FlaskClient) -> N
     tid = client.post("/api/tables", json={"players": NAMES}).get_json()["id"]
     tokens = re.compile(r'value="[A-Za-z0-9_-]{16,}"')
     frame._MACROS.clear()
+    frame._MACROS_SAME.clear()
     drawn = tokens.sub("", client.get(f"/t/{tid}?picker=open").get_data(as_text=True))
     assert frame._MACROS, "the page drew its grid through the memory"
     remembered = tokens.sub("", client.get(f"/t/{tid}?picker=open").get_data(as_text=True))
