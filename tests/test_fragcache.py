@@ -64,10 +64,11 @@ def test_viewers_that_differ_never_share(app: Flask) -> None:
     assert made["id"] in full and made["id"] not in watch
     seated = app.test_client()
     seated.set_cookie("me", "1", path=f"/t/{made['id']}")
-    renders = SHARED.renders
+    renders, seats = SHARED.renders, SHARED.seat_renders
     mine = seated.get(f"/t/{made['id']}/fragment").get_data(as_text=True)
-    assert SHARED.renders == renders + 1, "a phone with a seat is another view"
-    assert 'data-my-turn' in mine
+    # Laminate declares seat parts: the page around them is shared, the seat's own parts are another rendering
+    assert SHARED.renders == renders and SHARED.seat_renders == seats + 1, "a phone with a seat is another view"
+    assert 'data-my-turn' in mine and 'class="player active me"' not in full and 'class="player me"' in mine
     ja = app.test_client()
     ja.set_cookie("lang", "ja")
     renders = SHARED.renders

@@ -23,7 +23,7 @@ from .papers import PAPER_TYPES, PAPERS
 from .state import GameState
 from .suitnames import read_suit_names
 from .texts import JS_TEXT, LAMINATE, MATCH_REASONS, join_names, t
-from .views import PICKER_WHERE, card_view, error_shown, table_view
+from .views import PICKER_WHERE, card_view, error_shown, seat_view, table_view
 
 CARD_SHAPE = re.compile(r"[a-z][a-z0-9]{0,11}-(?:[1-9]|1[0-3])", re.IGNORECASE)
 PICKER = "?picker=open"  # a page without script opens the picker again with the selection
@@ -124,6 +124,8 @@ def _js_extra(lang: str) -> dict[str, str]:
 UI: GameUI[GameState, Action] = GameUI(
     texts=LAMINATE,
     table_template="laminate/_table.html",
+    seat_parts="laminate/_seat_parts.html",
+    seat_view=seat_view,
     table_view=table_view,
     describe=describe,
     rules_template="laminate/rules.html",

@@ -9,6 +9,8 @@ history, undo, ``v.over``/``v.running``) comes from the web layer; the sentence 
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from ..base import RuleError
@@ -179,7 +181,7 @@ def _table_view(req: TableRequest[GameState], selection: dict[str, Any] | None, 
     deck: Deck = state.card_deck
     names = req.options.get("suit_names") or None
     answer = req.answer
-    full, lang, me = req.viewer.full, req.lang, req.me
+    full, lang = req.viewer.full, req.lang
     running = not state.over
     can_act = full and running
     turns = turns_left_by_seat(state)
@@ -199,7 +201,7 @@ def _table_view(req: TableRequest[GameState], selection: dict[str, Any] | None, 
                 "complete": paper.complete, "cards": [cv(c) for c in paper.cards],
                 "reviewable": can_act and state.pending is None and len(paper.cards) >= 2,
             })
-        players.append({**p, "papers": papers, "active": seat == active, "me": seat == me,
+        players.append({**p, "papers": papers, "active": seat == active,
                         "turns_left": turns[seat] if turns else None,
                         "last_turn": is_last_turn(state) and seat == active,
                         "hand_text": cards_count(p["hand"], lang), "score_text": points_text(p["score"], lang)})
@@ -241,7 +243,6 @@ def _table_view(req: TableRequest[GameState], selection: dict[str, Any] | None, 
     view = {
         "answer": answer, "state": state, "turn": state.turn, "can_act": can_act,
         "active": active, "active_name": state.names[active] if active is not None else None,
-        "me": me, "my_turn": me is not None and me == active and running,
         "pending": state.pending, "players": players, "supply": supply,
         "deck": state.deck, "discard": state.discard,
         "deck_text": cards_count(state.deck, lang), "discard_text": cards_count(state.discard, lang),
@@ -249,19 +250,31 @@ def _table_view(req: TableRequest[GameState], selection: dict[str, Any] | None, 
         "end_title": winners_text(answer, lang) if state.over else None,
         "announcements": announcements(state, answer, lang),
         "speak_turn": speak_turn(state, lang),
-        "todo": todo(req, lambda c: deck.label(c, lang, names)),
         "last_turn": is_last_turn(state),
         "review_possible": can_act and state.pending is None and state.can_review(),
     }
-    view["assistant"] = assistant_view(deck, state, answer, lang, names, me) if full and running else None
+    view.update(seat_view(req, view))
     view["suit_rename"] = suit_names_view(deck, names, lang) if full else None
-    if view["assistant"] is not None:
-        view["assistant"]["watching"] = req.watching and me is None
     if can_act:
         view["picker"] = picker_view(state, lang, names, selection or {}, check)
         if state.pending == ENDFLAG:
             view["endflag_suits"] = grid(deck, state, lang, names, selected=set((selection or {}).get("cards", [])))
     return view
+
+
+def seat_view(req: TableRequest[GameState], shared: dict[str, Any]) -> dict[str, Any]:
+    """What of the table's view differs with the seat this phone names (``GameUI.seat_view``; the rest of
+    ``shared``, the view made for no seat, is the same for every phone): "me", whether it is my turn, what to do
+    with my real cards, my "my hand" assistant. Read only by the seat parts (``_seat_parts.html``)."""
+    state = req.state
+    deck: Deck = state.card_deck
+    names = req.options.get("suit_names") or None
+    lang, me, running = req.lang, req.me, not state.over
+    assistant = assistant_view(deck, state, req.answer, lang, names, me) if req.viewer.full and running else None
+    if assistant is not None:
+        assistant["watching"] = req.watching and me is None
+    return {"me": me, "my_turn": me is not None and me == state.active and running,
+            "todo": todo(req, lambda c: deck.label(c, lang, names)), "assistant": assistant}
 
 
 def assistant_view(deck: Deck, state: GameState, answer: dict[str, Any], lang: str,
@@ -285,10 +298,33 @@ def _seat_order(state: GameState) -> list[int]:
     return [(start + k) % state.n for k in range(state.n)]
 
 
+_GRIDS: OrderedDict[tuple[Any, ...], tuple[Deck, list[dict[str, Any]]]] = OrderedDict()
+_GRIDS_LOCK = threading.Lock()
+MAX_GRIDS = 256  # a few per table in play (the picker's, the hand's, the End Flag's; per language)
+
+
 def grid(deck: Deck, state: GameState, lang: str, names: dict[str, str] | None,
          selected: set[str]) -> list[dict[str, Any]]:
-    """The deck as rows by suit, each card marked on the table (greyed) and/or selected."""
+    """The deck as rows by suit, each card marked on the table (greyed) and/or selected. Made once per deck,
+    language, suit names, cards on the table and selection, then shared (every seat's assistant, the picker,
+    every version that moved no card): read, never changed."""
     on_table = {str(c) for c in state.cards_on_table()}
+    key = (id(deck), lang, repr(sorted((names or {}).items())), frozenset(on_table), frozenset(selected))
+    with _GRIDS_LOCK:
+        found = _GRIDS.get(key)
+        if found is not None and found[0] is deck:
+            _GRIDS.move_to_end(key)
+            return found[1]
+    rows = _grid(deck, on_table, lang, names, selected)
+    with _GRIDS_LOCK:
+        _GRIDS[key] = (deck, rows)
+        while len(_GRIDS) > MAX_GRIDS:
+            _GRIDS.popitem(last=False)
+    return rows
+
+
+def _grid(deck: Deck, on_table: set[str], lang: str, names: dict[str, str] | None,
+          selected: set[str]) -> list[dict[str, Any]]:
     rows = []
     for suit in deck.suits:
         cards = []
