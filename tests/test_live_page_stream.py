@@ -250,6 +250,37 @@ def test_the_phones_of_a_table_share_one_rendering_per_version(client: FlaskClie
             s.close()
 
 
+def test_phones_that_name_their_seats_share_the_page_and_each_gets_its_own_seat(client: FlaskClient,
+                                                                               live: LiveServer) -> None:
+    """Seat parts through the live layer: five phones, each naming a seat (one seat twice), one with gzip. Each
+    version is rendered once for all of them and each seat's parts once; every phone's event shows its own seat
+    (its turn, its "you"), and never another's."""
+    from companion.web.fragcache import SHARED
+
+    tid = new_table(client)["id"]
+    seats = ["0", "1", "2", "0", "1"]
+    phones = [Stream(live.port, f"/t/{tid}/live?since=0", Cookie=f"me={me}",
+                     **({"Accept_Encoding": "gzip"} if n == 4 else {})) for n, me in enumerate(seats)]
+    try:
+        for s in phones:
+            assert s.until("up to date")
+        renders, parts = SHARED.renders, SHARED.seat_renders
+        act(client, tid)  # Noether's turn now
+        for me, s in zip(seats, phones):
+            [(version, html)] = events(s.until("event: table"))
+            assert version == 1
+            mine = re.findall(r'<article class="player[^"]*" id="seat-(\d)"', html)
+            marked = re.findall(r'<article class="player[^"]* me" id="seat-(\d)"', html)
+            assert mine == ["0", "1", "2"] and marked == [me], (me, marked)
+            assert ('data-my-turn="1"' in html) == (me == "1") and ("Your turn, Noether" in html) == (me == "1")
+            assert "seat-part:" not in html
+        assert SHARED.renders - renders == 1, "one shared rendering for the five phones"
+        assert SHARED.seat_renders - parts == 3, "one set of seat parts per seat named"
+    finally:
+        for s in phones:
+            s.close()
+
+
 def test_a_new_phones_stream_keeps_the_session_its_answer_set(client: FlaskClient, live: LiveServer) -> None:
     """A phone without cookies gets its session (and CSRF token) with the stream's headers; the events the live
     layer renders later carry that same token, so its forms post."""
