@@ -20,7 +20,7 @@ import threading
 import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Response
@@ -230,7 +230,6 @@ class Shared:
     nonce: str
     slots: list[Any]
     view: Any = None  # what it was rendered from, handed to each seat's rendering (the seat's view is made from it)
-    parts: list[str] = field(default_factory=list)  # the parts of a phone that names no seat, one per slot
 
     def places(self) -> list[tuple[int, int, int]]:
         """(start, end, part number) of each mark, found by plain search (a part may be placed more than once)."""
@@ -253,7 +252,8 @@ class Plan:
     without seat parts, or this phone's own query), or, when ``render_seat`` is given, the page's shared part
     (a ``Shared``, one per ``key`` for every phone of the table that sees the same but its seat); then
     ``render_seat(slots, view)`` makes this phone's seat parts (one text per slot; ``view``: the shared part's),
-    one per ``seat_key`` — for a phone that names no seat (``seat_key`` None) they come with the shared part."""
+    one per ``seat_key`` — None for a phone that names no seat, whose parts are those of the shared view itself
+    (made once too, when such a phone first asks)."""
 
     key: Hashable
     render: Callable[[], Any]
@@ -318,29 +318,28 @@ class SharedRenders:
 
     def _join(self, plan: Plan, csrf: Callable[[], str], sse: bool, packed: bool) -> tuple[bytes, bytes | None]:
         if plan.render_seat is None:
-            top, mine = self._fetch(plan.key, lambda: Pieces(plan.render()), seat=False)
+            top, mine = self._fetch(plan.key, lambda: Pieces(plan.render()), "renders")
             ids = {old: old for old in top.action_ids} if mine else _fresh(top)
             return join(top, None, sse, packed, top.csrf if mine else csrf() if top.csrf else None, ids, {})
         render_seat = plan.render_seat
 
-        def make_shared() -> tuple[Pieces, list[Any], Any, Pieces]:
+        def make_shared() -> tuple[Pieces, list[Any], Any]:
             shared: Shared = plan.render()
-            return (Pieces(shared.html, shared.places()), shared.slots, shared.view,
-                    Pieces.of_parts(shared.parts))
+            return Pieces(shared.html, shared.places()), shared.slots, shared.view
 
-        (top, slots, view, nobody), _ = self._fetch(plan.key, make_shared, seat=False)
-        if plan.seat_key is None:  # a phone with no seat: the parts made with the shared part
-            seat = nobody
-        else:
-            seat, _ = self._fetch(plan.seat_key, lambda: Pieces.of_parts(render_seat(slots, view)), seat=True)
+        (top, slots, view), _ = self._fetch(plan.key, make_shared, "renders")
+        seat_key = plan.seat_key if plan.seat_key is not None else (*plan.key, ("nobody",))  # type: ignore[misc]
+        seat, _ = self._fetch(seat_key, lambda: Pieces.of_parts(render_seat(slots, view)),
+                              "seat_renders" if plan.seat_key is not None else None)
         if len(seat.bounds) != len(slots):
             raise ValueError(f"{len(seat.bounds)} seat parts rendered for {len(slots)} places")
         token = csrf() if top.csrf or seat.csrf else None
         return join(top, seat, sse, packed, token, _fresh(top), _fresh(seat))
 
-    def _fetch(self, key: Hashable, make: Callable[[], Any], seat: bool) -> tuple[Any, bool]:
+    def _fetch(self, key: Hashable, make: Callable[[], Any], count: str | None) -> tuple[Any, bool]:
         """(what ``make`` made for ``key``, whether this call made it). Concurrent misses wait for the first;
-        when that one failed or is stuck this call makes its own, kept by no one."""
+        when that one failed or is stuck this call makes its own, kept by no one. ``count``: the counter a
+        making adds to (``renders``: a whole or shared rendering; ``seat_renders``: a seat's parts)."""
         with self._lock:
             entry = self._entries.get(key)
             mine = entry is None
@@ -361,10 +360,8 @@ class SharedRenders:
                 raise
             entry.size = _size(entry.value)
             with self._lock:
-                if seat:
-                    self.seat_renders += 1
-                else:
-                    self.renders += 1
+                if count is not None:
+                    setattr(self, count, getattr(self, count) + 1)
                 if self._entries.get(key) is entry:
                     self._bytes += entry.size
                 self._trim()

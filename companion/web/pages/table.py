@@ -142,18 +142,19 @@ def _fragment_html(view: dict[str, Any]) -> str:
     return render_template(view["template"], v=view) + render_template("_play_again.html", v=view, oob=True)
 
 
+_NOBODY = {True: Viewer(full=True), False: Viewer.spectator()}  # who the shared part is rendered for
+
+
 def render_shared(record: TableRecord, full: bool, snap: Snapshot) -> Shared:
     """The fragment's part shared by every phone that sees the same but its seat: rendered for a phone that
     names no seat (so nothing of any seat is in it), with a mark where each seat part goes."""
-    viewer = Viewer(full=True) if full else Viewer.spectator()
-    view = page_view(record, full, snap, viewer, None, False, {})
+    view = page_view(record, full, snap, _NOBODY[full], None, False, {})
     recording = seatparts.record()
     try:
         html = _fragment_html(view)
     finally:
         seatparts.stop()
-    # the parts of a phone that names no seat are made now, from this very view
-    return Shared(html, recording.nonce, recording.slots, view, seatparts.render_parts(view, recording.slots))
+    return Shared(html, recording.nonce, recording.slots, view)
 
 
 def render_seat(record: TableRecord, full: bool, snap: Snapshot, slots: list[Any], shared: dict[str, Any]) -> list[str]:
@@ -161,6 +162,9 @@ def render_seat(record: TableRecord, full: bool, snap: Snapshot, slots: list[Any
     shared view (made for no seat) with what the game's ``seat_view`` says differs for this seat, or, for a game
     without one, its whole view made again."""
     viewer, me, watching = _asking(record, full)
+    if _nobody(viewer, full, watching):  # the shared view is this phone's own
+        g.game = snap.game
+        return seatparts.render_parts(shared, slots)
     ui = game_ui(snap.game)
     if ui is None or ui.seat_view is None:
         return seatparts.render_parts(page_view(record, full, snap, viewer, me, watching, {}), slots)
@@ -181,10 +185,14 @@ def fragment_plan(record: TableRecord, full: bool) -> Plan:
         return Plan(fragment_key(record, full, snap), lambda: render_table(record, full, fragment=True, snap=snap))
     viewer, _, watching = _asking(record, full)
     key = fragment_key(record, full, snap, shared=True)
-    nobody = viewer == (Viewer(full=True) if full else Viewer.spectator()) and not watching
     return Plan(key, lambda: render_shared(record, full, snap),
-                None if nobody else (*key, ("seat", repr(viewer), watching)),
+                None if _nobody(viewer, full, watching) else (*key, ("seat", repr(viewer), watching)),
                 lambda slots, shared: render_seat(record, full, snap, slots, shared))
+
+
+def _nobody(viewer: Viewer, full: bool, watching: bool) -> bool:
+    """Whether this phone is the one the shared part is rendered for: it names no seat and proves none."""
+    return viewer == _NOBODY[full] and not watching
 
 
 def _title(view: dict[str, Any]) -> str:
