@@ -272,3 +272,21 @@ def gzip_safe(body: bytes) -> bytes:
         return gzip.decompress(body)
     except (OSError, EOFError):
         return body
+
+
+def test_the_card_grid_is_kept_once_for_the_shared_page_and_every_seat(laminate_app: Flask) -> None:
+    """The deck's grid (25 KB, in the picker and in each seat's "my hand") is held as one shared text by the
+    renderings made for the cache, not copied into each seat's parts; the pages still carry it whole."""
+    from companion.web import fragcache
+
+    app = laminate_app
+    tid = _new_laminate(app)
+    record, _ = app.extensions["companion"].resolve(tid)
+    pages = [_assert_joined_is_whole(app, record, True, _cookie(me)) for me in ("0", "1", "2", "3")]
+    grid = re.search(r'<div class="suit-rows compact">.*?\n</div>', pages[0], re.S)
+    assert grid and len(grid.group(0)) > 2000 and all(grid.group(0) in page for page in pages)
+    kept = b"".join(b"".join(entry.value.fixed) for entry in SHARED._entries.values()
+                    if isinstance(entry.value, fragcache.Pieces))
+    assert grid.group(0).encode() not in kept, "no seat's parts hold a copy of the grid"
+    assert any(isinstance(slot, fragcache.Block) for entry in SHARED._entries.values()
+               if isinstance(entry.value, fragcache.Pieces) for slot in entry.value.slots)

@@ -38,8 +38,73 @@ _CSRF = re.compile(r'name="csrf_token" value="([^"]*)"')
 COMPRESS_FROM = 1024
 STORE_BELOW = 128  # bytes of text stored as they are in a compressed answer (a stored block costs 5)
 
-Slot = str | int | None  # None: the CSRF token; str: an action id as rendered; int: the n-th seat part's place
 BREAK = -1  # in a seat's parts: where one part ends and the next begins
+SHARE_FROM = 2048  # characters of a remembered macro's text from which it is kept as a block of its own
+
+
+class Block:
+    """A big text many renderings hold unchanged (a remembered macro's: Laminate's card grid, 25 KB, in the
+    picker and in every seat's "my hand"), kept once and compressed once in each form for all of them: a
+    rendering made for the cache holds only its mark (``block_mark``)."""
+
+    __slots__ = ("text", "_forms", "_lock")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._forms: dict[tuple[bool, bool], bytes] = {}
+        self._lock = threading.Lock()
+
+    def form(self, sse: bool, packed: bool) -> bytes:
+        made = self._forms.get((sse, packed))
+        if made is None:
+            with self._lock:
+                made = self._forms.get((sse, packed))
+                if made is None:
+                    if packed:
+                        made = _deflate_blocks([self.form(sse, False)])[0]
+                    else:
+                        made = sse_lines(self.text.encode()) if sse else self.text.encode()
+                    self._forms[(sse, packed)] = made
+        return made
+
+
+_BLOCK_NONCE = secrets.token_hex(8)  # new per process: no text on a page can forge a mark
+_BLOCK_LEAD = f"<!--shared-text:{_BLOCK_NONCE}:"
+_BLOCKS: OrderedDict[int, Block] = OrderedDict()  # by the text's id (the text is kept: the id stays its own)
+_BLOCKS_LOCK = threading.Lock()
+MAX_BLOCKS = 1024  # a few per table in play and language
+
+
+def block_mark(text: str) -> str:
+    """A mark standing for ``text`` in a rendering made for the cache (cut out again by ``Pieces``)."""
+    with _BLOCKS_LOCK:
+        block = _BLOCKS.get(id(text))
+        if block is None or block.text is not text:
+            block = _BLOCKS[id(text)] = Block(text)
+            while len(_BLOCKS) > MAX_BLOCKS:
+                _BLOCKS.popitem(last=False)
+        else:
+            _BLOCKS.move_to_end(id(text))
+    return f"{_BLOCK_LEAD}{id(text)}-->"
+
+
+def _blocks_in(html: str) -> list[tuple[int, int, Block]]:
+    out = []
+    at = html.find(_BLOCK_LEAD)
+    while at >= 0:
+        close = html.find("-->", at)
+        key = int(html[at + len(_BLOCK_LEAD):close])
+        with _BLOCKS_LOCK:
+            block = _BLOCKS.get(key)
+        if block is None:  # forgotten between the rendering and its cutting: a thousand grids in a moment
+            raise LookupError("a shared text was forgotten before its rendering was cut")
+        out.append((at, close + 3, block))
+        at = html.find(_BLOCK_LEAD, close)
+    return out
+
+
+Slot = str | int | Block | None  # None: the CSRF token; str: an action id as rendered; int: the n-th seat part's
+# place; Block: a shared text
 
 
 def _cut(html: str, places: Sequence[tuple[int, int, int]] = ()) -> tuple[list[str], list[Slot], str | None,
@@ -54,7 +119,7 @@ def _cut(html: str, places: Sequence[tuple[int, int, int]] = ()) -> tuple[list[s
         (f'name="action_id" value="{old}"', len('name="action_id" value="'), old) for old in set(action_ids)]
     if csrf:
         wanted.append((f'value="{csrf}"', len('value="'), None))
-    found: list[tuple[int, int, Slot]] = list(places)
+    found: list[tuple[int, int, Slot]] = [*places, *(_blocks_in(html) if _BLOCK_LEAD in html else ())]
     for text, skip, slot in wanted:
         at = html.find(text)
         while at >= 0:
@@ -170,6 +235,9 @@ def join(top: Pieces, seat: Pieces | None, sse: bool, packed: bool, csrf: str | 
                 value = token if slot is None else ids[slot].encode()
                 plain_out.append(value)
                 packed_out.append(stored_block(value))
+            elif isinstance(slot, Block):
+                plain_out.append(slot.form(sse, False))
+                packed_out.append(slot.form(sse, True) if packed else b"")
             elif seat is None or slot < 0:
                 raise ValueError("a seat part's place without the seat's parts")
             else:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Response, current_app, g, redirect, render_template, request, url_for
+from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import RoutingException
 from werkzeug.wrappers import Response as BaseResponse  # what redirect() makes
@@ -21,6 +22,7 @@ from ...games.ui import GameUI
 from ...service import ServiceError
 from .. import game_assets
 from ..errors import HTTP_MESSAGES
+from ..fragcache import SHARE_FROM, block_mark
 from ..i18n import LANGS, request_lang
 from ..security import Refused
 from ..ui_text import FRAME
@@ -138,12 +140,15 @@ def cached_macro(macro: Any, *args: Any, **kwargs: Any) -> Any:
             id(current_app))
     kept = _MACROS_SAME.get(same)
     if kept is not None and all(a is b for a, b in zip(kept[0], args)):
-        return kept[1]
-    html = _cached_macro(code, macro, args, kwargs)
-    with _MACROS_LOCK:  # the arguments are kept with it: their ids cannot be reused while it is here
-        while len(_MACROS_SAME) >= 256:
-            del _MACROS_SAME[next(iter(_MACROS_SAME))]
-        _MACROS_SAME[same] = (args, html)
+        html = kept[1]
+    else:
+        html = _cached_macro(code, macro, args, kwargs)
+        with _MACROS_LOCK:  # the arguments are kept with it: their ids cannot be reused while it is here
+            while len(_MACROS_SAME) >= 256:
+                del _MACROS_SAME[next(iter(_MACROS_SAME))]
+            _MACROS_SAME[same] = (args, html)
+    if g.get("share_texts") and len(html) >= SHARE_FROM:  # a rendering for the cache: the text kept once there
+        return Markup(block_mark(html))
     return html
 
 

@@ -19,8 +19,10 @@ phone with no seat sees it — never another seat's.
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import threading
+from collections.abc import Iterator
 from typing import Any
 
 from flask import current_app, g, request
@@ -64,6 +66,17 @@ def record() -> Recording:
 
 def stop() -> None:
     g.seat_part_recording = None
+
+
+@contextlib.contextmanager
+def for_the_cache() -> Iterator[None]:
+    """A rendering made to be cut into fragcache's pieces: a big remembered text (the card grid) is written as
+    a mark, kept and compressed once for every rendering that holds it (``fragcache.block_mark``)."""
+    g.share_texts = True
+    try:
+        yield
+    finally:
+        g.share_texts = False
 
 
 # The parts' templates made into modules, once per template, game, language and deployment: a module holds the

@@ -151,7 +151,8 @@ def render_shared(record: TableRecord, full: bool, snap: Snapshot) -> Shared:
     view = page_view(record, full, snap, _NOBODY[full], None, False, {})
     recording = seatparts.record()
     try:
-        html = _fragment_html(view)
+        with seatparts.for_the_cache():
+            html = _fragment_html(view)
     finally:
         seatparts.stop()
     return Shared(html, recording.nonce, recording.slots, view)
@@ -162,17 +163,18 @@ def render_seat(record: TableRecord, full: bool, snap: Snapshot, slots: list[Any
     shared view (made for no seat) with what the game's ``seat_view`` says differs for this seat, or, for a game
     without one, its whole view made again."""
     viewer, me, watching = _asking(record, full)
-    if _nobody(viewer, full, watching):  # the shared view is this phone's own
-        g.game = snap.game
-        return seatparts.render_parts(shared, slots)
     ui = game_ui(snap.game)
-    if ui is None or ui.seat_view is None:
-        return seatparts.render_parts(page_view(record, full, snap, viewer, me, watching, {}), slots)
     g.game = snap.game
-    me = _seat_of(snap, viewer, me)
-    req = _request(record, snap, viewer, me, watching, history_log(snap, g.lang), {}, None, None)
-    view = {**shared, "me": me, "proven": viewer.proven, **ui.seat_view(req, shared)}
-    return seatparts.render_parts(view, slots)
+    if _nobody(viewer, full, watching):  # the shared view is this phone's own
+        view = shared
+    elif ui is None or ui.seat_view is None:
+        view = page_view(record, full, snap, viewer, me, watching, {})
+    else:
+        me = _seat_of(snap, viewer, me)
+        req = _request(record, snap, viewer, me, watching, history_log(snap, g.lang), {}, None, None)
+        view = {**shared, "me": me, "proven": viewer.proven, **ui.seat_view(req, shared)}
+    with seatparts.for_the_cache():
+        return seatparts.render_parts(view, slots)
 
 
 def fragment_plan(record: TableRecord, full: bool) -> Plan:
@@ -182,12 +184,17 @@ def fragment_plan(record: TableRecord, full: bool) -> Plan:
     snap = service().snapshot(record.id)
     ui = game_ui(snap.game)
     if ui is None or ui.seat_parts is None or any(k != "since" for k in request.args):
-        return Plan(fragment_key(record, full, snap), lambda: render_table(record, full, fragment=True, snap=snap))
+        return Plan(fragment_key(record, full, snap), lambda: _whole_for_the_cache(record, full, snap))
     viewer, _, watching = _asking(record, full)
     key = fragment_key(record, full, snap, shared=True)
     return Plan(key, lambda: render_shared(record, full, snap),
                 None if _nobody(viewer, full, watching) else (*key, ("seat", repr(viewer), watching)),
                 lambda slots, shared: render_seat(record, full, snap, slots, shared))
+
+
+def _whole_for_the_cache(record: TableRecord, full: bool, snap: Snapshot) -> str:
+    with seatparts.for_the_cache():
+        return render_table(record, full, fragment=True, snap=snap)
 
 
 def _nobody(viewer: Viewer, full: bool, watching: bool) -> bool:
