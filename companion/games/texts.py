@@ -1,100 +1,113 @@
-"""Words every game's pages share (whose turn, undo, history, game over), in English and Japanese, and the
-small machinery that looks a sentence up. Pure: no Flask. The pages' frame has its own texts
-(``companion.web.ui_text``); each game has its own (``companion.games.<game>.texts``); both fall back here."""
+"""The small machinery that looks a sentence up, and the words every game's pages share (whose turn, undo,
+history, game over). Pure: no Flask.
+
+Every sentence comes from a message catalog (``companion.games.catalogs``; docs/translating.md): the frame's
+(``companion/locale``: the pages' frame, the plays pages and the words every game shares) and each game's own
+(``companion/games/<game>/locale``). A game's :class:`Texts` looks a key up in its own catalogs first, then in
+the frame's. The languages offered are the languages the frame has a catalog for."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
+
+from .catalogs import SOURCE_LANG, Catalog, Entry, plural_categories, read_domain
+
+FRAME_LOCALE = Path(__file__).resolve().parent.parent / "locale"  # companion/locale
+FRAME_DOMAIN = "frame"
 
 
 class Texts:
-    """Sentences by key, each (English, Japanese), looked up here first and then in ``parents``."""
+    """Sentences by key, in every language a catalog was found for: looked up in ``catalogs`` (language ->
+    :class:`Catalog`) first and then in ``parents``. A key belongs to the first level whose source (English)
+    catalog has it; in another language that level's translation is used, or its English if it has none yet."""
 
-    def __init__(self, own: Mapping[str, tuple[str, str]], *parents: Texts) -> None:
-        self.own = dict(own)
+    def __init__(self, catalogs: Mapping[str, Catalog], *parents: Texts) -> None:
+        self.catalogs = dict(catalogs)
         self.parents = parents
-        self._found: dict[str, tuple[str, str] | None] = {}  # a page looks up ~500 keys: each walk once
+        source = self.catalogs.get(SOURCE_LANG)
+        self.own: Mapping[str, Entry] = source.messages if source is not None else {}
+        self._owner: dict[str, Texts | None] = {}  # a page looks up ~500 keys: each walk once
 
-    def pair(self, key: str) -> tuple[str, str] | None:
+    @classmethod
+    def load(cls, folder: Path, domain: str, *parents: Texts) -> Texts:
+        """The catalogs of ``domain`` under ``folder`` (``<lang>/LC_MESSAGES/<domain>.po``)."""
+        return cls(read_domain(folder, domain), *parents)
+
+    def owner(self, key: str) -> Texts | None:
+        """The level of the chain that says ``key``."""
         try:
-            return self._found[key]
+            return self._owner[key]
         except KeyError:
             pass
-        found = self.own.get(key)
+        found: Texts | None = self if key in self.own else None
         if found is None:
             for parent in self.parents:
-                found = parent.pair(key)
+                found = parent.owner(key)
                 if found is not None:
                     break
-        if len(self._found) < 8192:  # keys come from the code, not from requests: bounded anyway
-            self._found[key] = found
+        if len(self._owner) < 8192:  # keys come from the code, not from requests: bounded anyway
+            self._owner[key] = found
         return found
 
     def __contains__(self, key: str) -> bool:
-        return self.pair(key) is not None
+        return self.owner(key) is not None
 
-    def __getitem__(self, key: str) -> tuple[str, str]:
-        found = self.pair(key)
-        if found is None:
+    def _catalog(self, key: str, lang: str) -> Catalog:
+        level = self.owner(key)
+        if level is None:
             raise KeyError(key)
-        return found
+        catalog = level.catalogs.get(lang)
+        if catalog is None or key not in catalog.messages:
+            catalog = level.catalogs[SOURCE_LANG]
+        return catalog
+
+    def is_plural(self, key: str) -> bool:
+        return isinstance(self._catalog(key, SOURCE_LANG).messages[key], tuple)
 
     def t(self, key: str, lang: str, **params: Any) -> str:
-        en, ja = self[key]
-        template = ja if lang == "ja" else en
+        """The sentence ``key`` in ``lang``, its ``{name}`` placeholders filled from ``params``."""
+        template = self._catalog(key, lang).messages[key]
+        if isinstance(template, tuple):
+            raise TypeError(f"text {key!r} has plural forms: say it with tn(key, n, …)")
         return template.format(**params) if params else template
+
+    def tn(self, key: str, n: int, lang: str, /, **params: Any) -> str:
+        """The plural entry ``key`` in ``lang`` in its form for the number ``n`` (the language's plural rule), its
+        placeholders filled from ``params`` and ``{n}`` from ``n`` unless ``params`` names it (the count may be another
+        number of the sentence: "{n} of {total} cards" follows ``total``)."""
+        catalog = self._catalog(key, lang)
+        if not isinstance(catalog.messages[key], tuple):
+            raise TypeError(f"text {key!r} has no plural forms: say it with t(key, …)")
+        return catalog.plural(key, n).format(**{"n": n, **params})
+
+    def forms(self, key: str, lang: str) -> dict[str, str]:
+        """For the scripts: a plural entry's form for each plural category of ``lang`` ("one", "other", …)."""
+        catalog = self._catalog(key, lang)
+        return {category: catalog.plural(key, sample) for category, sample in plural_categories(catalog.lang).items()}
+
+
+COMMON = Texts.load(FRAME_LOCALE, FRAME_DOMAIN)
+"""The frame's catalogs: the pages' frame, the plays pages, and the words every game's pages share."""
+
+LANGUAGES: tuple[str, ...] = tuple(sorted(COMMON.catalogs))
+"""The languages offered: one for each catalog of the frame found (today en and ja)."""
+
+
+def language_name(lang: str) -> str:
+    """A language's name in that language ("English", "日本語"): its frame catalog says it."""
+    return COMMON.t("language_name", lang)
 
 
 def join_names(names: list[str], lang: str) -> str:
-    """'A', 'A and B', 'A, B and C' / 'A', 'AさんとB', 'Aさん、BさんとC' (the caller adds the last さん)."""
+    """'A', 'A and B', 'A, B and C' / 'A', 'AさんとB', 'Aさん、BさんとC' (the caller adds the last さん). The
+    patterns are the language's (the frame catalog's ``names_*``: start, middle and end of a longer list, and two)."""
     if len(names) <= 1:
         return "".join(names)
-    if lang == "ja":
-        return "さん、".join(names[:-1]) + "さんと" + names[-1]
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-COMMON = Texts({
-    "history_older": ("{n} older entries are in the log (JSON or CSV below).",
-                      "それより前の{n}件はログ（下のJSON・CSV）にあります。"),
-    "h_undo": ("Undo: {what}", "取り消し：{what}"),
-    "h_settings": ("Table settings changed.", "卓の設定が変わりました。"),
-    "h_seat": ("{name}'s phone joined the table.", "{name}さんの端末が卓に参加しました。"),
-    "h_seat_taken_over": ("{name}'s seat moved to another phone.", "{name}さんの席が別の端末に移りました。"),
-    "seat_claim_title": ("Which seat is this phone?", "この端末はどの席ですか？"),
-    "seat_claim_help": ("Each player claims their own seat on their own phone: what only that player may see "
-                        "(a hidden die) is shown on that phone alone.",
-                        "各自が自分の端末で自分の席を登録します。本人だけが見られるもの（隠したサイコロなど）は"
-                        "その端末にだけ表示されます。"),
-    "seat_claim": ("I am {name}", "{name}です"),
-    "seat_take_over": ("Move {name}'s seat to this phone", "{name}さんの席をこの端末に移す"),
-    "seat_held": ("on another phone", "別の端末で登録済み"),
-    "seat_yours": ("This phone is {name}.", "この端末は{name}さんの席です。"),
-    "by_device": ("on {name}'s phone", "{name}さんの端末から"),
-    "h_unknown": ("{p}: {type}", "{p}さん：{type}"),
-    "js_network": ("The server did not answer. Check the connection and try again.",
-                   "サーバーから応答がありません。接続を確認してもう一度どうぞ。"),
-    "js_reload": ("This page was out of date; reloading it…", "ページが古くなっていたので再読み込みします…"),
-    'game_over': ('Game over', 'ゲーム終了'),
-    'me_badge': ('You', 'あなた'),
-    'nav_home': ('New table', '新しい卓'),
-    'refused': ('Not accepted', '受け付けられませんでした'),
-    'sound_off': ('Sound off', '音なし'),
-    'sound_on': ('Sound on', '音あり'),
-    'turn_of': ('{name}’s turn', '{name}さんの番'),
-    'undo_confirm_text': ('This takes back: {what}', '取り消す手：{what}'),
-    'undo_confirm_title': ('Undo the last move?', '直前の手を取り消しますか？'),
-    'undo_no': ('Keep it', 'やめる'),
-    'undo_yes': ('Yes, undo it', '取り消す'),
-    'undo': ('Undo', '取り消し'),
-    'undone_mark': ('undone', '取り消し済み'),
-    'history_title': ('History', '履歴'),
-    'history_all': ('Whole history ({n} entries)', 'すべての履歴（{n}件）'),
-    'history_empty': ('No moves yet.', 'まだ手はありません。'),
-    'export_json': ('Log as JSON', 'ログ（JSON）'),
-    'export_csv': ('Log as CSV', 'ログ（CSV）'),
-    'your_turn': ('Your turn, {name}', 'あなたの番です（{name}さん）'),
-    'point_1': ('1 pt', '1点'),
-    'points_n': ('{n} pts', '{n}点'),
-})
+    if len(names) == 2:
+        return COMMON.t("names_two", lang, a=names[0], b=names[1])
+    joined = COMMON.t("names_end", lang, a=names[-2], b=names[-1])
+    for name in reversed(names[1:-2]):
+        joined = COMMON.t("names_middle", lang, a=name, b=joined)
+    return COMMON.t("names_start", lang, a=names[0], b=joined)

@@ -17,7 +17,7 @@ from . import IllegalAction, apply, new_game, parse_action
 from .actions import EndFlag, Publish, Research, Review
 from .papers import PAPERS
 from .state import GameState
-from .texts import join_names, t
+from .texts import join_names, t, tn
 
 _REPLAYED: OrderedDict[bytes, tuple[Any, GameState]] = OrderedDict()  # a log's prefix -> (deck, state after it)
 _REPLAYED_LOCK = threading.Lock()
@@ -70,7 +70,7 @@ def _last_move(req: Any) -> tuple[GameState, Any, int] | None:
 
 
 def _count(n: int, lang: str) -> str:
-    return t("card_1", lang) if n == 1 else t("cards_n", lang, n=n)
+    return tn("cards", n, lang)
 
 
 def _gifts(counts: Counter[int], before: GameState, lang: str) -> str:
@@ -104,9 +104,9 @@ def todo(req: Any, label: Any) -> dict[str, Any] | None:
         elif before.deck + before.discard == 1:
             actor.append(t("todo_take_last", lang))
         elif before.deck == 0:
-            actor.append(t("todo_reshuffle", lang, n=before.discard))
+            actor.append(tn("todo_reshuffle", before.discard, lang))
         elif before.deck == 1:
-            actor.append(t("todo_last_then_reshuffle", lang, n=before.discard))
+            actor.append(tn("todo_last_then_reshuffle", before.discard, lang))
         else:
             actor.append(t("todo_draw2", lang))
     elif isinstance(action, Publish):

@@ -26,7 +26,7 @@ MAX_ECHOED = 64  # cards or cited papers of a form looked at
 
 
 def _both(key: str) -> tuple[str, str]:
-    return LAMINATE[key]
+    return LAMINATE.t(key, "en"), LAMINATE.t(key, "ja")
 
 
 def _view(req: TableRequest) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from .actions import EndFlag, Pass, Publish, Research, Review
 from .cardnames import rank_label
 from .papers import ENDFLAG, PUBLISHABLE
 from .suitnames import suit_names_view
-from .texts import MATCH_REASONS, join_names, t
+from .texts import MATCH_REASONS, join_names, t, tn
 from .todo import todo
 
 # --- input ----------------------------------------------------------------------------------------------
@@ -46,11 +46,11 @@ def paper_name(paper_type: str, lang: str) -> str:
 
 
 def points_text(n: int, lang: str) -> str:
-    return t("point_1", lang) if n == 1 else t("points_n", lang, n=n)
+    return tn("points", n, lang)
 
 
 def cards_count(n: int, lang: str) -> str:
-    return t("card_1", lang) if n == 1 else t("cards_n", lang, n=n)
+    return tn("cards", n, lang)
 
 
 # --- history --------------------------------------------------------------------------------------------
@@ -92,7 +92,7 @@ def describe(before: GameState, after: GameState, action: Any, seat: int | None,
         parts.append(t("h_endflag", lang, p=p, card=deck.label(action.card, lang, names)))
     if before.end is None and after.end is not None:
         trig = after.end.trigger
-        parts.append(t("h_end_met", lang, p=after.names[trig], score=after.score(trig)))
+        parts.append(tn("h_end_met", after.score(trig), lang, p=after.names[trig], score=after.score(trig)))
     if after.over and not before.over:
         parts.append(t("h_all_passed" if isinstance(action, Pass) else "h_over", lang))
     return space.join(parts)
@@ -129,10 +129,10 @@ def announcements(state: GameState, answer: dict[str, Any], lang: str) -> list[d
         flag = next((p for p in state.papers if p.type == ENDFLAG), None)
         if flag is not None:
             out.append({"key": f"flag-{flag.id}", "kind": "flag",
-                        "text": t("endflag_taken", lang, name=state.names[flag.owner], n=state.end.turns_left)})
+                        "text": tn("endflag_taken", state.end.turns_left, lang, name=state.names[flag.owner])})
         elif state.pending is None and not state.over:
             out.append({"key": "flag-none", "kind": "flag",
-                        "text": t("endflag_none", lang, name=state.names[trig], n=state.end.turns_left)})
+                        "text": tn("endflag_none", state.end.turns_left, lang, name=state.names[trig])})
     if is_last_turn(state) and state.active is not None:
         out.append({"key": f"last-{state.turn}", "kind": "last",
                     "text": t("last_turn_of", lang, name=state.names[state.active])})
@@ -150,7 +150,7 @@ def speak_turn(state: GameState, lang: str) -> dict[str, str] | None:
     text = t("speak_endflag" if state.pending == ENDFLAG else "speak_turn", lang, name=name)
     if state.end is not None and state.pending is None:
         left = state.end.turns_left
-        text = (t("speak_last", lang) if left == 1 else t("speak_countdown", lang, n=left)) + " " + text
+        text = (t("speak_last", lang) if left == 1 else tn("speak_countdown", left, lang)) + " " + text
     return {"key": f"turn-{state.turn}-{state.active}-{state.pending or ''}", "text": text}
 
 
@@ -171,8 +171,9 @@ def tiebreak_text(answer: dict[str, Any], lang: str) -> str | None:
     names = join_names([p["name"] for p in tied], lang)
     if decided == "fewest_papers":
         win = players[answer["winners"][0]]
-        return t("tb_fewest", lang, names=names, score=top, winner=win["name"], n=win["complete"])
-    return t("tb_shared", lang, names=names, score=top, n=players[answer["winners"][0]]["complete"])
+        return tn("tb_fewest", top, lang, names=names, score=top, winner=win["name"], n=win["complete"])
+    papers = tn("tb_papers", players[answer["winners"][0]]["complete"], lang)
+    return tn("tb_shared", top, lang, names=names, score=top, papers=papers)
 
 
 # --- the table ------------------------------------------------------------------------------------------
@@ -222,10 +223,9 @@ def table_view(req: TableRequest, *, selection: dict[str, Any] | None = None, ch
         countdown = {
             "total": state.end.turns_left,
             "text": (t("countdown_one", lang) if state.end.turns_left == 1
-                     else t("countdown_total", lang, n=state.end.turns_left)),
+                     else tn("countdown_total", state.end.turns_left, lang)),
             "seats": [{"seat": s, "name": state.names[s], "left": turns[s],
-                       "left_text": (t("turns_left_1", lang) if turns[s] == 1 else
-                                     t("turns_left_0", lang) if turns[s] == 0 else t("turns_left_n", lang, n=turns[s])),
+                       "left_text": t("turns_left_0", lang) if turns[s] == 0 else tn("turns_left", turns[s], lang),
                        "active": s == active and state.pending is None}
                       for s in _seat_order(state)],
             "end_text": t("end_met", lang, name=state.names[state.end.trigger],

@@ -8,7 +8,7 @@ from typing import Any
 from .actions import Action, Place, Stop, Turn
 from .pyramid import row_counts
 from .state import Phase, State, TurnEnd
-from .texts import cards_text, t
+from .texts import cards_text, t, tn
 
 
 def describe(before: State, after: State, action: Action, seat: int | None, lang: str,
@@ -30,7 +30,7 @@ def describe(before: State, after: State, action: Action, seat: int | None, lang
         if seat is not None and after.phase != Phase.BUILDING:
             pyramid = after.pyramids[seat]
             height = len(row_counts(pyramid))
-            parts.append(t("h_built_1" if height == 1 else "h_built", lang, p=p, h=height, n=len(pyramid)))
+            parts.append(t("h_built", lang, p=p, rows=tn("rows", height, lang), cards=tn("cards", len(pyramid), lang)))
     if after.over and not before.over:
         from .views import end_lines
 

@@ -8,7 +8,7 @@ from typing import Any
 from .actions import Draw, NextRound, Pass, Play, Rack, Timeout
 from .rules import rack_value
 from .state import State
-from .texts import count_text, t
+from .texts import count_text, t, tn
 from .tiles import sorted_tiles
 from .views import added_tiles, end_text, notation, signed, winners_text
 
@@ -48,7 +48,7 @@ def describe(before: State, after: State, action: Any, seat: int | None, lang: s
         name = before.names[action.seat] if 0 <= action.seat < before.n else "?"
         value = rack_value(action.tiles, int(before.option("joker_penalty")))
         if action.tiles:
-            parts.append(t("h_rack", lang, p=name, tiles=notation(sorted_tiles(action.tiles)), value=value))
+            parts.append(tn("h_rack", value, lang, p=name, tiles=notation(sorted_tiles(action.tiles)), value=value))
         else:
             parts.append(t("h_rack_empty", lang, p=name))
     elif isinstance(action, NextRound):

@@ -69,7 +69,10 @@ def parse_table_text(text: str) -> list[Any]:
     return sets
 
 
-def _form_error(code: str, **params: Any) -> tuple[str, str, str]:
+def _form_error(code: str, count: int | None = None, **params: Any) -> tuple[str, str, str]:
+    """A refusal of a form in both languages; ``count``: the number its plural form follows."""
+    if count is not None:
+        return (code, RK.tn(code, count, "en", **params), RK.tn(code, count, "ja", **params))
     return (code, RK.t(code, "en", **params), RK.t(code, "ja", **params))
 
 
@@ -86,7 +89,7 @@ def _form_intent(form: Any, state: Any, options: dict[str, Any]) -> FormIntent:
         except RuleError as exc:
             if exc.code == "form_bad_tile":
                 return FormIntent(None, error=_form_error("form_bad_tile", **exc.params), **back)
-            return FormIntent(None, error=_form_error("form_too_many_lines", n=MAX_LINES), **back)
+            return FormIntent(None, error=_form_error("form_too_many_lines", MAX_LINES), **back)
         if not sets:
             return FormIntent(None, error=_form_error("form_no_sets"), **back)
         return FormIntent({"type": "play", "table": sets}, **back)

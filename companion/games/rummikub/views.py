@@ -15,7 +15,7 @@ from ..ui import TableRequest
 from .rules import rack_value
 from .sets import check_set
 from .state import State
-from .texts import join_names, t
+from .texts import join_names, t, tn
 from .tilenames import COLOUR_NAMES, COLOURS, JOKER, label
 from .tiles import sorted_tiles
 
@@ -113,7 +113,7 @@ def players_view(state: State, me: int | None, lang: str) -> list[dict[str, Any]
             "seat": i, "name": name, "rack": rack, "melded": state.melded[i], "total": state.totals[i],
             "active": state.active == i and state.phase == "play", "me": me == i,
             "stack": list(range(min(rack, STACK_MAX))),
-            "rack_text": t("tiles_1", lang) if rack == 1 else t("tiles_n", lang, n=rack),
+            "rack_text": tn("tiles", rack, lang),
             "meld_text": t("melded", lang) if state.melded[i] else t("not_melded", lang, n=minimum),
             "total_text": signed(state.totals[i]),
             "entered": bool(state.entered) and state.entered[i] is not None,
@@ -248,7 +248,7 @@ def table_view(req: TableRequest, state: State) -> dict[str, Any]:
         "answer": answer, "phase": state.phase, "running": not state.over,
         "round": state.round, "rounds": state.rounds, "turn": state.turn, "pool": state.pool,
         "pool_pile": list(range(min(PILE_MAX, (state.pool + 9) // 10))),
-        "pool_text": t("pool_n", lang, n=state.pool),
+        "pool_text": tn("pool_n", state.pool, lang),
         "table": table, "tiles_on_table": len(state.table_tiles),
         "table_json": [{"tiles": list(s.tiles), "kind": s.kind} for s in state.table],
         "players": players, "active": active, "active_name": state.names[active] if active is not None else None,

@@ -36,7 +36,7 @@ def _refusal(exc: RuleError, where: str) -> dict[str, Any]:
     """A refusal for a page. ``bad_request`` details are English words about JSON fields, which a form's
     user never typed: the pages say so in a sentence of their own, in both languages."""
     if exc.code == "bad_request":
-        return _err(exc.code, *FRAME["bad_form"], where)
+        return _err(exc.code, FRAME.t("bad_form", "en"), FRAME.t("bad_form", "ja"), where)
     return _err(exc.code, exc.message("en"), exc.message("ja"), where, exc.params)
 
 
@@ -112,7 +112,7 @@ def act(tid: str) -> BaseResponse | str:
                       action_id=None if intent.dry_run else _action_id(),
                       viewer=request_viewer(record, True, me_of(record)))
     except Stale:
-        return answer(record, error=_err("stale", *FRAME["stale_friendly"], "top"), intent=intent)
+        return answer(record, error=_err("stale", FRAME.t("stale_friendly", "en"), FRAME.t("stale_friendly", "ja"), "top"), intent=intent)
     except ServiceError as exc:  # e.g. seat_proof_needed: another phone's move at a table with secrets
         return answer(record, error=_err(exc.code, exc.message("en"), exc.message("ja"), intent.where or "top"),
                       intent=intent)
@@ -143,7 +143,7 @@ def undo(tid: str) -> BaseResponse | str:
         service().undo(record.id, version=_version_field(), action_id=_action_id(),
                        viewer=request_viewer(record, True, me_of(record)))
     except Stale:
-        return answer(record, error=_err("stale", *FRAME["stale_friendly"], "top"))
+        return answer(record, error=_err("stale", FRAME.t("stale_friendly", "en"), FRAME.t("stale_friendly", "ja"), "top"))
     except ServiceError as exc:
         return answer(record, error=_err(exc.code, exc.message("en"), exc.message("ja"), "bar"))
     except RuleError as exc:  # the game keeps this step (a revealed secret stays revealed)
@@ -186,7 +186,7 @@ def set_setting(tid: str) -> BaseResponse | str:
             snap.game.check_settings(snap.state, changes)
         after = service().update_settings(record.id, changes, version=_version_field())
     except Stale:
-        return answer(record, error=_err("stale", *FRAME["stale_friendly"], "top"), intent=back)
+        return answer(record, error=_err("stale", FRAME.t("stale_friendly", "en"), FRAME.t("stale_friendly", "ja"), "top"), intent=back)
     except RuleError as exc:
         return answer(record, error=_refusal(exc, f"setting-{name}"), intent=back)
     if after.version == snap.version:  # the same value again: nothing happened, nothing to say

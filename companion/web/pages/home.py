@@ -12,6 +12,7 @@ from ... import games
 from ...games.base import Game, Option
 from ...games.ui import parse_uint
 from ...service import ServiceError
+from ..i18n import LANGS
 from ..viewer import service
 from . import pages
 from .frame import LANG_COOKIE, YEAR, game_asset, game_ui
@@ -164,7 +165,7 @@ def create() -> BaseResponse | tuple[str, int] | str:
     except ServiceError as exc:
         return _render_home(form, exc.message(g.lang), 400)
     resp = redirect(url_for("pages.table", tid=snap.record.id), 303)
-    if lang in ("ja", "en"):
+    if lang in LANGS:
         resp.set_cookie(LANG_COOKIE, lang, max_age=YEAR, samesite="Lax", httponly=True)
     return resp
 

@@ -8,7 +8,7 @@
   var doc = document;
   var LANG = C.lang;
   var COLOURS = ["b", "r", "y", "k"];
-  var $ = C.$, $$ = C.$$, tx = C.tx, postJSON = C.postJSON, errorText = C.errorText, randomId = C.randomId;
+  var $ = C.$, $$ = C.$$, tx = C.tx, tn = C.tn, postJSON = C.postJSON, errorText = C.errorText, randomId = C.randomId;
   // Rummikub keeps JSON values (racks, drafts) in localStorage, hence its own small wrapper.
   var store = {
     get: function (k) { try { return JSON.parse(window.localStorage.getItem(k) || "null"); } catch (e) { return null; } },
@@ -256,7 +256,7 @@
       cnt.textContent = "";
       var line = doc.createElement("span");
       var d = want - rack.length;
-      line.textContent = d === 0 ? tx("as_count_ok", { n: rack.length }) : tx("as_count", { n: rack.length, rack: want });
+      line.textContent = d === 0 ? tn("as_count_ok", rack.length) : tn("as_count", want, { n: rack.length, rack: want });
       cnt.appendChild(line);
       if (d !== 0 && !isNaN(d) && rack.length) {
         var warn = doc.createElement("span");
@@ -312,7 +312,7 @@
       var p = doc.createElement("p");
       var play = body.play;
       if (!play) { p.textContent = tx("as_none"); res.appendChild(p); return; }
-      p.textContent = (body.initial ? tx("as_initial") + " · " : "") + tx("as_result", { n: play.tiles, value: play.value, left: Assistant.rack().length - play.tiles });
+      p.textContent = (body.initial ? tx("as_initial") + " · " : "") + tn("as_result", play.tiles, { value: play.value, stay: tn("as_stay", Assistant.rack().length - play.tiles) });
       res.appendChild(p);
       var felt = doc.createElement("div"), ul = doc.createElement("ul");
       felt.className = "as-table"; ul.className = "rk-sets";
