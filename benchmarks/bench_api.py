@@ -1,5 +1,6 @@
 """API benchmark: an action's round trip through the JSON API, in process (Flask test client) and over
-real HTTP to waitress on 127.0.0.1 (one keep-alive connection, like one phone).
+real HTTP to the production server (as `companion serve` runs it) on 127.0.0.1 (one keep-alive connection,
+like one phone).
 
 Measured per request, medians of ``time.perf_counter`` single-request timings:
 
@@ -21,7 +22,6 @@ import json
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -30,9 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import waitress  # noqa: E402
-from waitress import wasyncore  # noqa: E402
-
+from companion.server.asgi import serve_in_thread  # noqa: E402
 from companion.web import create_app  # noqa: E402
 
 HOST = "127.0.0.1"  # the only address this script connects to
@@ -52,7 +50,7 @@ class FlaskSide:
 
 
 class HttpSide:
-    """One persistent HTTP/1.1 connection to waitress on loopback."""
+    """One persistent HTTP/1.1 connection to the server on loopback."""
 
     def __init__(self, port: int) -> None:
         self.conn = http.client.HTTPConnection(HOST, port, timeout=10)
@@ -92,22 +90,12 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app(str(Path(tmp) / "api.db"))
         service = app.extensions["companion"]
-        server = waitress.create_server(app, host=HOST, port=0, threads=8, channel_request_lookahead=1)
-        stop = threading.Event()
-
-        def loop() -> None:
-            while not stop.is_set():
-                wasyncore.loop(timeout=0.05, map=server._map, count=1)
-            for channel in list(server._map.values()):
-                channel.close()
-
-        thread = threading.Thread(target=loop, daemon=True)
-        thread.start()
+        server, port = serve_in_thread(app, HOST, 0, threads=8)
         try:
             flask_side = FlaskSide(app)
-            http_side = HttpSide(server.effective_port)
+            http_side = HttpSide(port)
             sides = {}
-            for name, side in (("Flask test client", flask_side), ("HTTP → waitress", http_side)):
+            for name, side in (("Flask test client", flask_side), ("HTTP → the server", http_side)):
                 tid = app.test_client().post("/api/tables", json={"players": ["A", "B", "C"]}).get_json()["id"]
                 sides[name] = (side, tid)
             measure(sides, 300)  # warm up, and let the WAL reach its steady size (a checkpoint cycle)
@@ -115,9 +103,7 @@ def main(argv: list[str] | None = None) -> int:
             http_side.conn.close()
         finally:
             service.close()
-            server.task_dispatcher.shutdown(timeout=5)
-            stop.set()
-            thread.join(5)
+            server.stop()
             service.store.close()
 
     keys = [("action", "POST action (write)"), ("undo", "POST undo (write)"), ("dry_run", "POST dry run"),

@@ -21,15 +21,16 @@ Measured, over ``--duration`` s of play:
 * server: RSS (peak), threads, CPU (user+system) over the play, as a share of one core.
 
 ``--attack NAME`` adds one misbehaving device at 127.0.0.2 during the play, in a process of its own (in the
-phones' event loop its own load delayed the phones and inflated the figures): ``idle`` (490 connections that
-send nothing), ``slowloris`` (490 connections that send a request line and one header byte every 5 s),
+phones' event loop its own load delayed the phones and inflated the figures): ``idle`` (600 connections that
+send nothing), ``slowloris`` (600 connections that send a request line and one header byte every 5 s),
 ``streams`` (400 streams on one table's read-only id), ``hints`` (64 loops asking /hints), ``qr`` (8 loops
 on the QR image), ``headers`` (8 loops sending 20,000 headers), ``create`` (8 loops creating tables).
 
     python benchmarks/bench_cafe.py --tables 100 [--phones 5] [--interval 2] [--duration 30] [--seats]
-        [--attack hints] [--server-arg=--threads=300] [--check]
+        [--attack hints] [--server-arg=--workers=2] [--check]
 
-Loopback only; Linux (reads /proc); bounded by ``--timeout``. ``--seats`` makes every phone of a table
+Loopback only; Linux (reads /proc); bounded by ``--timeout``. Under ``--workers`` the server's CPU, RSS, threads
+and descriptors are those of the supervisor and its workers together. ``--seats`` makes every phone of a table
 claim its own seat (``me`` cookie), so the five fragments of a version differ and cannot be shared.
 ``--stream-only`` leaves the fetches out: what the live fan-out alone costs (the issue's first measurement).
 """
@@ -470,9 +471,9 @@ async def attack(kind: str, port: int, table: str, view_id: str, stop: asyncio.E
         conn.close()
 
     if kind == "idle":
-        jobs = [holder(b"", None) for _ in range(490)]
+        jobs = [holder(b"", None) for _ in range(600)]
     elif kind == "slowloris":
-        jobs = [holder(f"GET / HTTP/1.1\r\nHost: {HOST}\r\n".encode(), b"X") for _ in range(490)]
+        jobs = [holder(f"GET / HTTP/1.1\r\nHost: {HOST}\r\n".encode(), b"X") for _ in range(600)]
     elif kind == "streams":
         req = f"GET /api/tables/{view_id}/events HTTP/1.1\r\nHost: {HOST}:{port}\r\n\r\n".encode()
         jobs = [holder(req, None) for _ in range(400)]
@@ -518,20 +519,37 @@ def start_attack(kind: str, port: int, table: str, view_id: str, seconds: float)
 
 # --------------------------------------------------------------------------- server figures
 
+def family(pid: int) -> list[int]:
+    """The server's process and its children (the workers of ``--workers``)."""
+    pids = [pid]
+    with contextlib.suppress(OSError):
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children") as fh:
+                pids += [int(p) for p in fh.read().split()]
+    return pids
+
+
 def cpu_seconds(pid: int) -> float:
-    with open(f"/proc/{pid}/stat") as fh:
-        fields = fh.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for one in family(pid):
+        with contextlib.suppress(OSError), open(f"/proc/{one}/stat") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+            # its own time and that of its children that ended (a worker killed and replaced)
+            total += sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK") if one == pid else \
+                (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def proc_figures(pid: int) -> dict[str, float]:
-    values: dict[str, float] = {}
-    with open(f"/proc/{pid}/status") as fh:
-        for line in fh:
-            key, _, rest = line.partition(":")
-            if key in ("VmRSS", "VmHWM", "Threads"):
-                values[key] = int(rest.split()[0])
-    values["fds"] = len(os.listdir(f"/proc/{pid}/fd"))
+    values: dict[str, float] = {"VmRSS": 0, "VmHWM": 0, "Threads": 0, "fds": 0}
+    for one in family(pid):
+        with contextlib.suppress(OSError):
+            with open(f"/proc/{one}/status") as fh:
+                for line in fh:
+                    key, _, rest = line.partition(":")
+                    if key in values:
+                        values[key] += int(rest.split()[0])
+            values["fds"] += len(os.listdir(f"/proc/{one}/fd"))
     return values
 
 
@@ -629,6 +647,11 @@ async def main_async(args: argparse.Namespace, port: int, pid: int) -> dict[str,
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.server_root:  # another checkout's server (e.g. main's, for a before/after), with its own Python
+        import bench_load
+
+        bench_load.ROOT = Path(args.server_root).resolve()
+        bench_load.server_command = lambda: [args.server_python or sys.executable, "-m", "companion"]
     server = start_server(*args.server_arg, startup_timeout=30)
     print(f"server pid {server.pid} on {HOST}:{server.port}  args: {' '.join(args.server_arg) or '(defaults)'}",
           flush=True)
@@ -696,6 +719,8 @@ def main(argv: list[str] | None = None) -> int:
                              "(the page before the live stream carried it)")
     parser.add_argument("--attack", choices=["idle", "slowloris", "streams", "hints", "qr", "headers", "create"])
     parser.add_argument("--server-arg", action="append", default=[], help="extra `companion serve` argument")
+    parser.add_argument("--server-root", help="serve another checkout of the companion (a before/after)")
+    parser.add_argument("--server-python", help="the Python (of a virtual environment) for --server-root")
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--timeout", type=float, default=300.0)
     parser.add_argument("--check", action="store_true", help="exit 1 when a goal is missed")

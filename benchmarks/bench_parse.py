@@ -1,5 +1,5 @@
 """Action parsing benchmark: what reading an action costs, per call, for the games on the declarative contract
-(The Pairs, Pyramid) — a JSON action parsed (the API, and every logged action on replay), an action written
+(Laminate, The Pairs, Pyramid) — a JSON action parsed (the API, and every logged action on replay), an action written
 back to JSON (the log), and a posted form read into an action (the pages).
 
 Each figure is the median over ``--repeat`` rounds of the mean time per call within one round
@@ -34,6 +34,12 @@ CASES: list[tuple[str, tuple[str, ...], dict[str, Any], dict[str, str]]] = [
      {"type": "draw", "from": "deck"}),
     ("the-pairs", ("A", "B", "C"), {"type": "stuck", "hand": [8, 8, 10, 10]},
      {"type": "stuck", "hand": "8 8 10 10"}),
+    ("laminate", ("A", "B", "C"), {"type": "research", "from": "deck"}, {"type": "research", "from": "deck"}),
+    ("laminate", ("A", "B", "C"), {"type": "publish", "paper": "kind3", "cards": ["heart-7", "book-7", "coin-7"],
+                                   "cite": []},
+     {"type": "publish", "paper": "kind3", "cards": ["heart-7", "book-7", "coin-7"]}),
+    ("laminate", ("A", "B", "C"), {"type": "review", "paper": 1, "card": "coin-7"},
+     {"type": "review", "paper": "1", "card": "coin-7"}),
     ("pyramid", ("A", "B"), {"type": "turn", "card": 7}, {"type": "turn", "card": "7"}),
     ("pyramid", ("A", "B"), {"type": "place", "card": 3, "row": 2, "x": -1},
      {"type": "place", "card": "3", "slot": "2:-1"}),

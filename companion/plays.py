@@ -16,15 +16,16 @@ import threading
 import unicodedata
 import uuid
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
 from . import games
-from .games.base import Game, RuleError
+from .games.base import Game, Outcome, RuleError
 from .service import ServiceError, TableService
 from .tables import Snapshot
 
-FORMAT = 1  # bump when the shape of a derived play changes: cached plays of another format are derived again
+FORMAT = 2  # bump when the shape of a derived play changes: cached plays of another format are derived again
 
 #: A namespace for the plays' UUIDs in the BG Stats file: stable per table (a second import updates, never
 #: duplicates) without giving away the table's view id.
@@ -57,7 +58,7 @@ def derive(snap: Snapshot, last_at: str | None) -> dict[str, Any]:
         finished_at = standing[-1].event.at if standing else record.created_at
     winners = tuple(outcome.winners) if outcome else ()
     ranking = tuple(outcome.ranking) if outcome and outcome.ranking else winners
-    places = _places(ranking, winners, scores) if outcome else {}
+    places = _places(game, outcome, ranking, scores, n) if outcome else {}
     return {
         "format": FORMAT, "scored": game.scores is not None, "id": record.id,
         "table": record.view_id, "game": game.id, "status": "finished" if over else "running",
@@ -72,15 +73,25 @@ def derive(snap: Snapshot, last_at: str | None) -> dict[str, Any]:
     }
 
 
-def _places(ranking: tuple[int, ...], winners: tuple[int, ...], scores: Any) -> dict[int, int]:
-    """Place per seat (1 = won): every winner is first; a seat level on points with the one before shares its
-    place; a seat the game's ranking leaves out has none."""
+def _places(game: Game, outcome: Outcome, ranking: tuple[int, ...], scores: Any, n: int) -> dict[int, int]:
+    """Place per seat (1 = won). A cooperative game places only its winners (all first, or nobody when the
+    players lost together); the places the game gives, if it gives them; else every winner is first and a seat
+    level on points with the non-winner before it shares its place (never a winner's: a tie the rules broke,
+    such as Long Seat's face-down cards, leaves the loser second; and never on a measure that is no points:
+    equal heights may still rank apart); a seat the game's ranking leaves out has none."""
+    winners = tuple(outcome.winners)
+    if game.cooperative:
+        return {seat: 1 for seat in winners}
+    if len(outcome.places) == n and all(isinstance(p, int) and p >= 1 for p in outcome.places):
+        return {seat: (1 if seat in winners else place) for seat, place in enumerate(outcome.places)}
+    level = scores if game.scores_are_points else None
     places: dict[int, int] = {}
     previous: int | None = None
     for index, seat in enumerate(ranking):
         if seat in winners:
             places[seat] = 1
-        elif previous is not None and scores is not None and scores[seat] == scores[previous]:
+        elif previous is not None and previous not in winners and level is not None \
+                and level[seat] == level[previous]:
             places[seat] = places[previous]
         else:
             places[seat] = index + 1
@@ -160,7 +171,7 @@ def select(all_plays: Iterable[dict[str, Any]], *, game: str | None = None, play
 
 def players(all_plays: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each player's finished plays, wins, average and best score, per game and in all (names as typed).
-    Best is the highest score (every game so far counts points up)."""
+    Best is the highest score, or the lowest for a game whose lowest score wins (``highest_wins``)."""
     by_name: dict[str, dict[str, dict[str, Any]]] = {}
     for play in all_plays:
         if play["status"] != "finished":
@@ -180,7 +191,7 @@ def players(all_plays: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
         for row in per_game.values():
             scores = row.pop("scores")
             row["average"] = round(sum(scores) / len(scores), 1) if scores else None
-            row["best"] = max(scores) if scores else None
+            row["best"] = (max if _sheet(row["game"]).highest_wins else min)(scores) if scores else None
             rows.append(row)
         rows.sort(key=lambda r: (-r["plays"], r["game"]))
         out.append({"name": name, "plays": sum(r["plays"] for r in rows), "wins": sum(r["wins"] for r in rows),
@@ -204,7 +215,13 @@ def _local(iso: str) -> str:
 
 def bgstats(all_plays: Iterable[dict[str, Any]], game_names: dict[str, str], location: str) -> dict[str, Any]:
     """Finished plays as a BG Stats import file (docs/api.md cites the format): players, locations and games
-    listed once with numeric ids, plays referring to them (playerRefId, gameRefId, locationRefId)."""
+    listed once with numeric ids, plays referring to them (playerRefId, gameRefId, locationRefId).
+
+    Each game reads as its declaration says, the way BG Stats itself writes such a game: a cooperative game
+    (``cooperative``) gives every player the team's result (all winners, or none) and no rank; a game without
+    points, or whose scores are no points (Pyramid's height), gives empty scores and its places as ranks
+    (``noPoints``); ``highestWins`` follows the game. ``manualWinner`` says the winners are not simply the
+    best scores (a tie broken by the rules, a game without points), so the app keeps them as given."""
     finished = [p for p in all_plays if p["status"] == "finished"]
     finished.sort(key=lambda p: p["created_at"])
     now = datetime.now(timezone.utc).astimezone().strftime("%Y-%m-%d %H:%M:%S")
@@ -213,18 +230,22 @@ def bgstats(all_plays: Iterable[dict[str, Any]], game_names: dict[str, str], loc
     scored: dict[str, bool] = {}
     out_plays = []
     for play in finished:
+        sheet = _sheet(play["game"])
         game_ref = game_ids.setdefault(play["game"], len(game_ids) + 1)
-        scored[play["game"]] = scored.get(play["game"], False) or any(p["score"] is not None for p in play["players"])
+        points = [p["score"] if sheet.points else None for p in play["players"]]
+        scored[play["game"]] = scored.get(play["game"], False) or any(x is not None for x in points)
         out_plays.append({
             "uuid": str(uuid.uuid5(PLAY_NAMESPACE, play["table"])),
             "modificationDate": now, "playDate": _local(play["created_at"]),
             "durationMin": play["duration_min"] or 0, "gameRefId": game_ref, "locationRefId": 1,
-            "ignored": False, "manualWinner": False, "usesTeams": False, "rounds": 0, "board": "", "comments": "",
+            "ignored": False, "manualWinner": _manual_winner(play, points, sheet), "usesTeams": False, "rounds": 0,
+            "board": "", "comments": "",
             "playerScores": [{
                 "playerRefId": player_ids.setdefault(p["name"], len(player_ids) + 1),
-                "score": None if p["score"] is None else str(p["score"]), "winner": p["winner"],
-                "rank": p["place"] or 0, "startPlayer": p["start"], "seatOrder": p["seat"] + 1,
-                "newPlayer": False, "role": "", "team": ""} for p in play["players"]],
+                "score": "" if score is None else str(score), "winner": p["winner"],
+                "rank": 0 if sheet.cooperative else p["place"] or 0, "startPlayer": p["start"],
+                "seatOrder": p["seat"] + 1, "newPlayer": False, "role": "", "team": ""}
+                for p, score in zip(play["players"], points)],
         })
     return {
         "about": ABOUT,
@@ -234,19 +255,43 @@ def bgstats(all_plays: Iterable[dict[str, Any]], game_names: dict[str, str], loc
         "locations": [{"id": 1, "uuid": str(uuid.uuid5(PLAY_NAMESPACE, "location")), "name": location,
                        "modificationDate": now}],
         "games": [{"id": i, "uuid": str(uuid.uuid5(PLAY_NAMESPACE, "game:" + gid)), "name": game_names.get(gid, gid),
-                   "bggId": _bgg_id(gid), "bggName": "", "bggYear": 0, "modificationDate": now,
-                   "cooperative": False, "highestWins": True, "noPoints": not scored.get(gid, False),
-                   "usesTeams": False, "sourceGameId": gid}
+                   "bggId": _sheet(gid).bgg_id, "bggName": "", "bggYear": 0, "modificationDate": now,
+                   "cooperative": _sheet(gid).cooperative, "highestWins": _sheet(gid).highest_wins,
+                   "noPoints": not scored.get(gid, False), "usesTeams": False, "sourceGameId": gid}
                   for gid, i in game_ids.items()],
         "plays": out_plays,
     }
 
 
-def _bgg_id(game_id: str) -> int:
-    """BoardGameGeek's id of a game (its declaration's ``bgg_id``), for BG Stats to match games on import;
-    0 when unknown (the player matches it by hand)."""
+@dataclass(frozen=True)
+class _Sheet:
+    """How a game's result reads on a score sheet: its declaration's ``bgg_id`` (BoardGameGeek's id, for BG
+    Stats to match games on import; 0 when unknown: the player matches it by hand), ``cooperative``,
+    ``highest_wins``, and whether its scores are points."""
+
+    bgg_id: int = 0
+    cooperative: bool = False
+    highest_wins: bool = True
+    points: bool = True
+
+
+def _sheet(game_id: str) -> _Sheet:
     game = games.get(game_id)
-    return game.bgg_id if game is not None else 0
+    if game is None:  # a game no longer offered: plays are listed without it, so this is only a guard
+        return _Sheet()
+    return _Sheet(game.bgg_id, game.cooperative, game.highest_wins, game.scores_are_points)
+
+
+def _manual_winner(play: dict[str, Any], points: list[Any], sheet: _Sheet) -> bool:
+    """Whether the winners were chosen otherwise than by the best score: a cooperative win, a game without
+    points, a tie the rules broke. A play nobody won has no winner to choose (BG Stats: false)."""
+    winners = {p["seat"] for p in play["players"] if p["winner"]}
+    if not winners:
+        return False
+    if sheet.cooperative or any(x is None for x in points):
+        return True
+    best = (max if sheet.highest_wins else min)(points)
+    return winners != {seat for seat, x in enumerate(points) if x == best}
 
 
 CSV_COLUMNS = ("play", "game", "game_name", "status", "started", "finished", "duration_min", "seat", "player",

@@ -47,8 +47,8 @@ IDS = [d for d, _, _ in DOMAINS]
 def test_the_languages_offered_are_the_frames_catalogs() -> None:
     assert set(LANGUAGES) == {p.parent.parent.name for p in FRAME_LOCALE.glob(f"*/LC_MESSAGES/{FRAME_DOMAIN}.po")}
     assert {"en", "ja"} <= set(LANGUAGES)
-    assert GAME_PACKAGES == sorted(["cracker", "laminate", "long_seat", "pyramid", "rummikub", "stapstap",
-                                    "the_pairs"])
+    assert sorted(["cracker", "laminate", "long_seat", "pyramid", "rummikub", "stapstap",
+                                    "the_pairs"]) == GAME_PACKAGES
 
 
 # --- every key in every language ---------------------------------------------------------------------------
@@ -244,8 +244,8 @@ def includers(path: Path) -> list[Texts]:
 
 def sources() -> list[Path]:
     found = [p for p in (ROOT / "companion").rglob("*.py") if "/tests/" not in str(p)]
-    found += list((ROOT / "templates").rglob("*.html")) + list((ROOT / "companion" / "games").glob("*/templates/**/*.html"))
-    found += list((ROOT / "static" / "js").rglob("*.js")) + list((ROOT / "companion" / "games").glob("*/static/*.js"))
+    found += list((ROOT / "templates").rglob("*.html")) + list(GAMES_DIR.glob("*/templates/**/*.html"))
+    found += list((ROOT / "static" / "js").rglob("*.js")) + list(GAMES_DIR.glob("*/static/*.js"))
     return sorted(p for p in found if not p.name.endswith(".min.js"))
 
 

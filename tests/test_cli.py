@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from companion.server import cli, datadir
-from companion.server import wsgi as server
+from companion.server import sockets as server
 
 ROOT = Path(__file__).resolve().parent.parent
 URL_LINE = re.compile(r"(http://127\.0\.0\.1:(\d+))")

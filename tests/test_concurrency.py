@@ -1,6 +1,6 @@
-"""Simultaneous devices over real HTTP (waitress on 127.0.0.1), on SQLite and on PostgreSQL: one winner per
-version, the rest told ``stale``; retries with one ``action_id`` store one event; never a 5xx or "database is
-locked". Two server processes on one database: tests/test_processes.py."""
+"""Simultaneous devices over real HTTP (the production server on 127.0.0.1), on SQLite and on PostgreSQL: one
+winner per version, the rest told ``stale``; retries with one ``action_id`` store one event; never a 5xx or
+"database is locked". Two server processes on one database: tests/test_processes.py."""
 
 from __future__ import annotations
 

@@ -17,7 +17,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 pytestmark = pytest.mark.slow
 
-# Run in the installed copy: a table of each pilot, its page and its files, through Flask's test client.
+# Run in the installed copy: a table of each game on the contract, its page and its files, through Flask's test
+# client.
 SERVE = textwrap.dedent("""
     import re, sys, tempfile
     import companion
@@ -25,7 +26,7 @@ SERVE = textwrap.dedent("""
     assert companion.__file__.startswith(sys.argv[1]), companion.__file__  # the installed copy, not the checkout
     app = create_app(tempfile.mkdtemp() + "/t.db", secret_key="x")
     client = app.test_client()
-    for game, names in (("the-pairs", ["A", "B", "C"]), ("pyramid", ["A", "B"])):
+    for game, names in (("the-pairs", ["A", "B", "C"]), ("pyramid", ["A", "B"]), ("laminate", ["A", "B", "C"])):
         tid = client.post("/api/tables", json={"game": game, "players": names}).get_json()["id"]
         page = client.get(f"/t/{tid}")
         assert page.status_code == 200 and 'id="table"' in page.get_data(as_text=True), game
@@ -33,7 +34,8 @@ SERVE = textwrap.dedent("""
         for url in re.findall(r'(?:href|src)="(/static/games/[^"?]+)', html):
             assert client.get(url).status_code == 200, url
     home = client.get("/").get_data(as_text=True)
-    for icon in ("/static/games/the_pairs/icon.svg", "/static/games/pyramid/icon.svg"):
+    for icon in ("/static/games/the_pairs/icon.svg", "/static/games/pyramid/icon.svg",
+                 "/static/games/laminate/icon.svg", "/static/games/laminate/laminate-deck.js"):
         assert icon in home and client.get(icon).status_code == 200, icon
     print("served")
 """)
@@ -48,6 +50,9 @@ def test_the_wheel_ships_each_games_templates_and_static_files_and_they_are_serv
                    "companion/games/the_pairs/static/the-pairs.css", "companion/games/the_pairs/static/icon.svg",
                    "companion/games/pyramid/templates/pyramid/_table.html", "companion/games/pyramid/static/pyramid.js",
                    "companion/games/pairs/templates/pairs/_cards.html", "companion/games/pairs/static/pairs.css",
+                   "companion/games/laminate/templates/laminate/_table.html",
+                   "companion/games/laminate/templates/laminate/_deck_form.html",
+                   "companion/games/laminate/static/laminate-picker.js", "companion/games/laminate/deck.json",
                    "companion/templates/_game_table.html", "companion/static/app.css"):
         assert inside in names, inside
     assert not [n for n in names if "/tests/" in n]  # a game's tests stay in the checkout

@@ -17,7 +17,9 @@ import qrcode.image.svg
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.games.laminate import PAPER_TYPES, parse_action
+from companion.games.fields import Context
+from companion.games.laminate import GAME as LAMINATE
+from companion.games.laminate import PAPER_TYPES
 from companion.games.laminate.views import tiebreak_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
@@ -25,6 +27,11 @@ from game_driver import drive, service_driver  # noqa: E402  (tests/browser/game
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 NAMES = ["Hilbert", "Noether", "Banach"]
+
+
+def parse(raw: dict[str, Any]) -> Any:
+    """A Laminate action as the platform reads it (the default deck: the tables here are made with it)."""
+    return LAMINATE.parse(raw, Context())
 
 
 @pytest.fixture
@@ -192,7 +199,7 @@ def test_publish_refusal_shows_the_reason_next_to_the_paper_and_keeps_the_pick(c
 
 def test_publish_refusal_in_japanese_and_card_errors_sit_by_the_cards(client: FlaskClient, service) -> None:
     tid = new_table(client)
-    service.act(tid, parse_action({"type": "publish", "paper": "kind3", "cards": ["coin-5", "book-5", "heart-5"]}))
+    service.act(tid, parse({"type": "publish", "paper": "kind3", "cards": ["coin-5", "book-5", "heart-5"]}))
     client.set_cookie("lang", "ja")
     resp = act(client, tid, type="publish", paper="kind3", cards=["coin-5", "onion-5", "coffin-5"], version="1")
     html = page(client, resp.headers["Location"])
@@ -203,7 +210,7 @@ def test_publish_refusal_in_japanese_and_card_errors_sit_by_the_cards(client: Fl
 def test_publish_by_form_and_check_without_publishing(client: FlaskClient) -> None:
     tid = new_table(client)
     cards = ["coin-5", "book-5", "heart-5"]
-    resp = act(client, tid, type="publish", paper="kind3", cards=cards, version="0", op="check")
+    resp = act(client, tid, type="publish", paper="kind3", cards=cards, version="0", dry_run="1")
     html = page(client, resp.headers["Location"])
     assert "Three of a Kind" in html and state(client, tid)["version"] == 0
     assert re.search(r'<span class="match-chip">Three of a Kind</span>', html)
@@ -224,7 +231,7 @@ def test_publish_without_a_paper_or_cards_says_what_is_missing(client: FlaskClie
 
 def test_review_by_form_and_a_refusal_next_to_the_paper(client: FlaskClient, service) -> None:
     tid = new_table(client)
-    service.act(tid, parse_action({"type": "publish", "paper": "kind3", "cards": ["coin-5", "book-5", "heart-5"]}))
+    service.act(tid, parse({"type": "publish", "paper": "kind3", "cards": ["coin-5", "book-5", "heart-5"]}))
     html = page(client, f"/t/{tid}")
     assert '<span class="sr-only">Review: take Coin 5 from Hilbert’s Three of a Kind (#1)</span>' in html
     resp = act(client, tid, type="review", paper="1", card="coin-9", version="1")
@@ -323,7 +330,7 @@ def test_this_device_is_me_cookie_says_your_turn(client: FlaskClient) -> None:
 def test_view_page_has_no_forms_and_never_the_full_id(client: FlaskClient, service) -> None:
     tid = new_table(client)
     vid = state(client, tid)["view_id"]
-    service.act(tid, parse_action({"type": "publish", "paper": "kind3", "cards": ["coin-5", "book-5", "heart-5"]}))
+    service.act(tid, parse({"type": "publish", "paper": "kind3", "cards": ["coin-5", "book-5", "heart-5"]}))
     for path in (f"/v/{vid}", f"/v/{vid}/fragment", f"/v/{vid}/log.json", f"/v/{vid}/log.csv"):
         body = client.get(path).get_data(as_text=True)
         assert tid not in body, path
@@ -398,7 +405,7 @@ def test_tiebreak_is_explained_when_it_decided() -> None:
 def test_log_exports_json_and_csv(client: FlaskClient, service) -> None:
     tid = new_table(client, ["=cmd|' /C calc'!A0", "Noether", "Banach"])
     act(client, tid, type="research", **{"from": "deck"}, version="0")
-    service.act(tid, parse_action({"type": "publish", "paper": "kind3", "cards": ["coin-5", "book-5", "heart-5"]}))
+    service.act(tid, parse({"type": "publish", "paper": "kind3", "cards": ["coin-5", "book-5", "heart-5"]}))
     service.undo(tid)
     resp = client.get(f"/t/{tid}/log.json")
     assert resp.mimetype == "application/json" and "attachment" in resp.headers["Content-Disposition"]
@@ -410,10 +417,13 @@ def test_log_exports_json_and_csv(client: FlaskClient, service) -> None:
     resp = client.get(f"/t/{tid}/log.csv")
     assert resp.mimetype == "text/csv"
     rows = list(csv.reader(io.StringIO(resp.get_data(as_text=True).lstrip("\ufeff"))))
-    assert rows[0][:5] == ["seq", "at", "seat", "player", "type"]
+    head = rows[0]
+    assert head[:5] == ["seq", "at", "seat", "player", "type"]
+    assert head[5:10] == ["from", "paper", "cards", "cite", "card"]  # the actions' fields, then the undo columns
     assert rows[1][3] == "'=cmd|' /C calc'!A0"  # never a formula in a spreadsheet
-    assert rows[2][4] == "publish" and rows[2][7] == "coin-5 book-5 heart-5" and rows[2][10] == "yes"
-    assert rows[3][4] == "undo" and rows[3][11] == "2"
+    cards, undone, undoes = head.index("cards"), head.index("undone"), head.index("undoes")
+    assert rows[2][4] == "publish" and rows[2][cards] == "coin-5 book-5 heart-5" and rows[2][undone] == "yes"
+    assert rows[3][4] == "undo" and rows[3][undoes] == "2"
     ja = client.get(f"/t/{tid}/log.csv", headers={"Accept-Language": "ja"}).get_data(as_text=True)
     assert "研究" in ja
 
@@ -512,7 +522,7 @@ def test_assistant_panel_is_on_the_players_page_only(client: FlaskClient, servic
     assert "First choose which player this device is" in panel and 'action="/t/' + tid + '/me"' in panel
     assert "data-hand-card" not in panel
     be_seat(client, tid, 1)
-    service.act(tid, parse_action({"type": "publish", "paper": "kind3", "cards": ["coin-5", "book-5", "heart-5"]}))
+    service.act(tid, parse({"type": "publish", "paper": "kind3", "cards": ["coin-5", "book-5", "heart-5"]}))
     for lang, legend in (("en", "Cards in Noether’s hand"), ("ja", "Noetherさんの手札")):
         panel = assistant_html(page(client, f"/t/{tid}", lang))
         assert legend in panel and 'data-seat="1"' in panel and 'data-hints="1"' in panel
@@ -657,7 +667,10 @@ def test_refusals_whose_place_is_not_on_the_page_show_at_the_top(client: FlaskCl
 def test_malformed_forms_get_a_sentence_in_the_page_language(client: FlaskClient) -> None:
     tid = new_table(client)
     client.set_cookie("lang", "ja")
-    resp = act(client, tid, type="research", **{"from": "somewhere"}, version="0")
+    resp = act(client, tid, type="research", **{"from": "somewhere"}, version="0")  # what it posted, quoted back
+    html = page(client, resp.headers["Location"], "ja")
+    assert "「somewhere」は「deck」「discard」のどれかではありません。" in html
+    resp = act(client, tid, type="research", **{"from": "deck", "to": "x"}, version="0")  # a field it has not
     html = page(client, resp.headers["Location"], "ja")
     assert "フォームの内容を読み取れませんでした" in html
     assert "research" not in re.sub(r"<[^>]+>", " ", html).split("フォームの内容")[1][:200]
@@ -676,7 +689,7 @@ def test_history_holds_no_event_newer_than_its_snapshot(client: FlaskClient, ser
     from companion.web.pages.history import history_rows
     tid = new_table(client)
     old = service.snapshot(tid)
-    service.act(tid, parse_action({"type": "research", "from": "deck"}))
+    service.act(tid, parse({"type": "research", "from": "deck"}))
     one = service.snapshot(tid)
     service.undo(tid)
     with client.application.test_request_context("/"):

@@ -207,6 +207,18 @@ def test_the_platform_refuses_a_player_who_is_not_the_acting_seat(client: FlaskC
         {"type": "cheer", "seat": 2, "player": 2}, {"type": "add", "n": 1, "player": 0}]
 
 
+def test_a_game_may_word_the_seat_refusal_itself() -> None:
+    """``wrong_seat``: the platform still compares ``player`` with ``actor`` (the rules never see the action);
+    the game only says why, in its own code, which then stands in ``codes`` instead of ``not_your_turn``."""
+    worded = replace(RACE, wrong_seat=lambda state, action, player: RaceError("runners_only", player=player))
+    state = RaceState(("Ann", "Bo"), 7)
+    with pytest.raises(RaceError) as caught:
+        worded.play(state, Add(1, player=1), state.names)
+    assert caught.value.code == "runners_only" and caught.value.params == {"player": 1}
+    assert worded.play(state, Add(1, player=0), state.names).count == 1  # the acting seat passes
+    assert "not_your_turn" in RACE.codes and "not_your_turn" not in worded.codes
+
+
 def test_the_platform_refuses_any_action_after_the_end(client: FlaskClient) -> None:
     """The game's ``apply`` would happily go on (a cheer after the win): the platform says the game is over."""
     tid = new_race(client, target=3)

@@ -239,7 +239,9 @@ def test_a_game_without_points_is_recorded_with_its_winner(app: Flask, client: F
                                            "average": None, "best": None}]
         exported = client.get("/api/plays/bgstats.json").get_json()
         assert exported["games"][0]["noPoints"] is True and exported["games"][0]["bggId"] == 0
-        assert [s["score"] for s in exported["plays"][0]["playerScores"]] == [None, None]
+        (only,) = exported["plays"]  # no points: empty scores, the place as rank, the winner as given
+        assert [(s["score"], s["rank"], s["winner"]) for s in only["playerScores"]] == [("", 0, False), ("", 1, True)]
+        assert only["manualWinner"] is True
     finally:
         games.unregister("race")
     # a table whose game is gone is left out, never an error

@@ -117,3 +117,26 @@ def test_plays_page_shows_the_latest_fifty_then_more(app: Flask, client: FlaskCl
     assert text(client, "/plays?n=999999999999").count('<li class="play ') == 50  # nonsense: the first page
     filtered = text(client, "/plays?player=P03")
     assert filtered.count('<li class="play ') == 1 and "/plays?n=" not in filtered
+
+
+def test_a_play_shows_points_only_where_the_game_has_points(app: Flask, client: FlaskClient) -> None:
+    """Pyramid's height is no points: its play shows each player's place; The Pairs is cooperative: the team's
+    trophies and its result in words, no points nor places (issue 20)."""
+    from test_plays_bgstats import play_pyramid, the_pairs_game
+
+    play_pyramid(app, client)
+    page = text(client, "/plays?game=pyramid")
+    chips = re.findall(r'<li class="seat-chip[^"]*">(.*?)</li>', page, re.S)
+    assert [re.findall(r">(#\d)<", c) for c in chips] == [["#1"], ["#2"], ["#3"], ["#4"]]
+    assert "points" not in page.split('class="play-list"')[1].split("</ol>")[0]
+    assert "4位" in text(client, "/plays?game=pyramid&lang=ja")
+    the_pairs_game(app, client, 7)
+    page = text(client, "/plays?game=the-pairs")
+    chips = re.findall(r'<li class="seat-chip([^"]*)">(.*?)</li>', page, re.S)
+    assert [cls for cls, _ in chips] == [" won"] * 3
+    assert not any(re.search(r">#\d|points", c) for _, c in chips)
+    assert '<span class="play-team won">Won together</span>' in page
+    the_pairs_game(app, client, 0)  # a loss shows no trophy: the words say it
+    page = text(client, "/plays?game=the-pairs&lang=ja")
+    assert page.count('class="play-team') == 2 and '<span class="play-team lost">全員の負け</span>' in page
+    assert 'class="play-team' not in text(client, "/plays?game=pyramid")  # only a cooperative game's

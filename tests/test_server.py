@@ -1,186 +1,143 @@
-"""The waitress set-up: immediate flushing of small chunks, vanished clients noticed, clean shutdown,
-the request log and the cap on live streams. Tiny WSGI apps, a real waitress on 127.0.0.1."""
+"""The production server (companion/server: hypercorn on a socket we bind, the ASGI app, the request log): each
+event leaves at once, shutdown ends open streams, one log line per request, the settings that the guarantees of
+docs/security.md stand on. Real sockets on 127.0.0.1."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import socket
-import statistics
-import struct
-import threading
+import sys
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from waitress import wasyncore
+from flask import Flask
+from live_server import LiveServer
 
-from companion.server import wsgi as srv
-
-
-class Running:
-    """A waitress server driven by a background thread that can be stopped like the CLI's loop."""
-
-    def __init__(self, app: Any) -> None:
-        sock = srv.bind_socket("127.0.0.1", 0)
-        self.port = sock.getsockname()[1]
-        self.server = srv.make_server(app, sock, **srv.waitress_settings(threads=16))
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._loop, daemon=True)
-        self._thread.start()
-
-    def _loop(self) -> None:
-        adj = self.server.adj
-        while not self._stop.is_set():
-            wasyncore.loop(timeout=0.05, map=self.server._map, use_poll=adj.asyncore_use_poll, count=1)
-
-    def stop(self, on_shutdown: Any = None) -> bool:
-        self._stop.set()
-        self._thread.join(5)
-        return srv.shutdown(self.server, on_shutdown=on_shutdown, timeout=3)
-
-
-def connect(port: int, path: str = "/events") -> socket.socket:
-    sock = socket.create_connection(("127.0.0.1", port), timeout=5)
-    sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
-    return sock
+from companion.server import cli, serve, workers
+from companion.server.reqlog import RequestLog, redact
+from companion.server.sockets import PortInUse, bind_socket, next_free_port, socket_options
 
 
 def read_until(sock: socket.socket, marker: bytes, buf: bytes = b"") -> bytes:
     while marker not in buf:
-        chunk = sock.recv(4096)
+        chunk = sock.recv(65536)
         if not chunk:
             raise ConnectionError("closed before " + marker.decode())
         buf += chunk
     return buf
 
 
-def drop(sock: socket.socket) -> None:
-    """Close abruptly (RST), like a phone that vanishes."""
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
-    sock.close()
+def test_each_event_leaves_before_the_next_is_made() -> None:
+    """The app makes event i+1 only once the client has read event i: nothing is held back for a fuller
+    buffer (TCP_NODELAY, a write per event)."""
+    read: dict[int, asyncio.Event] = {}
+    loop_box: list[asyncio.AbstractEventLoop] = []
 
+    async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "lifespan":
+            while (await receive())["type"] != "lifespan.shutdown":
+                await send({"type": "lifespan.startup.complete"})
+            await send({"type": "lifespan.shutdown.complete"})
+            return
+        loop_box.append(asyncio.get_running_loop())
+        await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"text/event-stream")]})
+        for i in range(30):
+            read[i] = asyncio.Event()
+            await send({"type": "http.response.body", "body": f"data: {i}\n\n".encode(), "more_body": True})
+            await asyncio.wait_for(read[i].wait(), 10)  # the client has it: only then the next one
+        await send({"type": "http.response.body", "body": b""})
 
-def test_small_chunks_reach_the_client_within_milliseconds() -> None:
-    go = threading.Event()
-    sent: dict[int, float] = {}
-
-    def app(environ: dict[str, Any], start_response: Any) -> Iterator[bytes]:
-        start_response("200 OK", [("Content-Type", "text/event-stream")])
-
-        def body() -> Iterator[bytes]:
-            yield b'event: state\ndata: {"version": 0}\n\n'
-            for i in range(1, 31):
-                go.wait(5)
-                go.clear()
-                sent[i] = time.perf_counter()
-                yield f'event: state\ndata: {{"version": {i}}}\n\n'.encode()
-
-        return body()
-
-    running = Running(srv.RequestMiddleware(app))
+    sock = bind_socket("127.0.0.1", 0)
+    port = sock.getsockname()[1]
+    server = serve.Background(app, sock).start()
     try:
-        client = connect(running.port)
-        buf = read_until(client, b'"version": 0}')
-        latencies = []
-        for i in range(1, 31):
-            time.sleep(0.005)
-            go.set()
-            buf = read_until(client, f'"version": {i}}}'.encode(), buf)
-            latencies.append((time.perf_counter() - sent[i]) * 1000)
+        client = socket.create_connection(("127.0.0.1", port), timeout=10)
+        client.sendall(b"GET /s HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        buf = b""
+        for i in range(30):
+            buf = read_until(client, f"data: {i}\n".encode(), buf)
+            loop_box[0].call_soon_threadsafe(read[i].set)
         client.close()
     finally:
-        running.stop()
-    # Typically ~0.1 ms on loopback; generous bounds keep a busy CI quiet.
-    assert statistics.median(latencies) < 20, latencies
-    assert max(latencies) < 250, latencies
+        assert server.stop()
 
 
-def _stream_until_gone(log: list[str], poll: float = 0.05) -> Any:
-    def app(environ: dict[str, Any], start_response: Any) -> Iterator[bytes]:
-        gone = environ.get("waitress.client_disconnected")
-        assert gone is not None, "channel_request_lookahead must be > 0"
-        start_response("200 OK", [("Content-Type", "text/event-stream")])
-
-        def body() -> Iterator[bytes]:
-            try:
-                yield b'event: state\ndata: {"version": 0}\n\n'
-                while not gone():
-                    time.sleep(poll)
-                log.append("noticed")
-            finally:
-                log.append("closed")
-
-        return body()
-
-    return app
+@pytest.fixture
+def served(app: Flask) -> Iterator[LiveServer]:
+    with LiveServer(app) as server:
+        yield server
 
 
-def test_a_vanished_client_is_noticed_and_its_thread_freed() -> None:
-    events: list[str] = []
-    middleware = srv.RequestMiddleware(_stream_until_gone(events))
-    running = Running(middleware)
+def test_shutdown_ends_open_streams_cleanly(app: Flask) -> None:
+    table = app.test_client().post("/api/tables", json={"players": ["A", "B", "C"]}).get_json()
+    server = LiveServer(app).__enter__()
+    clients = []
     try:
-        clients = [connect(running.port) for _ in range(5)]
-        for c in clients:
-            read_until(c, b"version")
-        assert middleware.open_streams == 5
-        for c in clients:
-            drop(c)
-        deadline = time.monotonic() + 3
-        while middleware.open_streams and time.monotonic() < deadline:
+        for path in (f"/t/{table['id']}/live", f"/api/tables/{table['id']}/events") * 3:
+            client = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+            client.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+            read_until(client, b"event:")
+            clients.append(client)
+        deadline = time.monotonic() + 5  # registered a moment after the first event left
+        while server.router.live.open_streams < 6 and time.monotonic() < deadline:
             time.sleep(0.02)
-        assert middleware.open_streams == 0
-        assert events.count("noticed") == 5 and events.count("closed") == 5
-        # every worker is free again: 16 new streams (the whole pool) are all served
-        again = [connect(running.port) for _ in range(16)]
-        for c in again:
-            read_until(c, b"version")
-        for c in again:
-            c.close()
+        assert server.router.live.open_streams == 6
     finally:
-        assert running.stop()
+        server.__exit__(None, None, None)
+    assert not server.server.thread.is_alive()
+    for client in clients:  # each stream was ended by the server: the last chunk, then the close
+        with contextlib.suppress(ConnectionError):
+            read_until(client, b"0\r\n\r\n")
+        client.close()
 
 
-def test_shutdown_ends_open_streams_quickly() -> None:
-    events: list[str] = []
-    stopped: list[bool] = []
-    middleware = srv.RequestMiddleware(_stream_until_gone(events))
-    running = Running(middleware)
-    clients = [connect(running.port) for _ in range(6)]
-    for c in clients:
-        read_until(c, b"version")
-    started = time.monotonic()
-    assert running.stop(on_shutdown=lambda: stopped.append(True)) is True
-    assert time.monotonic() - started < 2.5
-    assert stopped == [True]
-    assert events.count("closed") == 6
-    for c in clients:
-        c.close()
+def test_a_stream_refused_by_the_app_is_answered_as_any_request(served: LiveServer) -> None:
+    client = socket.create_connection(("127.0.0.1", served.port), timeout=10)
+    client.sendall(b"GET /api/tables/nosuchtable00000000000/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    answer = read_until(client, b"}")
+    assert answer.startswith(b"HTTP/1.1 404") and b'"error":"not_found"' in answer.replace(b" ", b"")
+    client.sendall(b"GET /api/tables/nosuchtable00000000000/events HTTP/1.1\r\nHost: evil.example\r\n\r\n")
+    assert b'"bad_host"' in read_until(client, b"bad_host")  # the Host check runs before any stream starts
+    client.close()
 
 
-def _environ(path: str, query: str = "") -> dict[str, Any]:
-    return {"REQUEST_METHOD": "GET", "PATH_INFO": path, "QUERY_STRING": query, "SCRIPT_NAME": ""}
+# --------------------------------------------------------------------------- the request log
+
+def _run(app: Any, path: str = "/", method: str = "GET") -> list[dict[str, Any]]:
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "method": method, "path": path, "root_path": "", "headers": [],
+             "query_string": b"secret=1", "client": ("127.0.0.1", 5)}
+    asyncio.run(app(scope, receive, send))
+    return sent
 
 
-def _sse_app(environ: dict[str, Any], start_response: Any) -> Iterator[bytes]:
-    start_response("200 OK", [("Content-Type", "text/event-stream; charset=utf-8")])
-    return iter([b"event: state\ndata: {}\n\n", b": keep-alive\n\n", b": keep-alive\n\n"])
+async def _json_404(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    await send({"type": "http.response.start", "status": 404, "headers": [(b"content-type", b"application/json")]})
+    await send({"type": "http.response.body", "body": b"{}"})
 
 
-def _json_app(environ: dict[str, Any], start_response: Any) -> list[bytes]:
-    start_response("404 NOT FOUND", [("Content-Type", "application/json"), ("Content-Length", "2")])
-    return [b"{}"]
+async def _sse(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"text/event-stream")]})
+    for chunk in (b"event: state\ndata: {}\n\n", b": keep-alive\n\n", b": keep-alive\n\n"):
+        await send({"type": "http.response.body", "body": chunk, "more_body": True})
+    await send({"type": "http.response.body", "body": b""})
 
 
 def test_request_log_one_line_per_request(caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO, logger="companion.requests")
-    app = srv.RequestMiddleware(_json_app)
-    body = app(_environ("/api/tables/Abcdefghijklmnopqrstuv", "secret=1"), lambda s, h, e=None: None)
-    assert len(body) == 1  # waitress can still set Content-Length from a one-chunk body
-    assert b"".join(body) == b"{}"
-    body.close()
+    sent = _run(RequestLog(_json_404), "/api/tables/Abcdefghijklmnopqrstuv")
+    assert sent[-1]["body"] == b"{}"
     assert len(caplog.records) == 1
     line = caplog.records[0].getMessage()
     assert line.startswith("GET /api/tables/Abcd... 404 ") and line.endswith(" ms")
@@ -189,54 +146,28 @@ def test_request_log_one_line_per_request(caplog: pytest.LogCaptureFixture) -> N
 
 def test_a_stream_is_logged_once_when_it_ends(caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO, logger="companion.requests")
-    app = srv.RequestMiddleware(_sse_app, redact_ids=False)
-    body = app(_environ("/api/tables/Abcdefghijklmnopqrstuv/events"), lambda s, h, e=None: None)
-    assert app.open_streams == 1
-    chunks = list(body)
-    assert len(chunks) == 3 and not caplog.records  # keep-alives are never logged
-    body.close()
-    body.close()  # idempotent
-    assert app.open_streams == 0
-    assert len(caplog.records) == 1
-    assert caplog.records[0].getMessage().startswith("GET /api/tables/Abcdefghijklmnopqrstuv/events 200 ")
-    assert caplog.records[0].getMessage().endswith("(stream)")
-
-
-def test_streams_beyond_the_cap_get_503_and_ordinary_requests_still_pass() -> None:
-    app = srv.RequestMiddleware(lambda e, s: _json_app(e, s) if e["PATH_INFO"] == "/x" else _sse_app(e, s),
-                                max_streams=2)
-    statuses: list[str] = []
-
-    def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> None:
-        statuses.append(status)
-        if status.startswith("503"):
-            assert ("Retry-After", str(srv.STREAM_RETRY)) in headers
-
-    first = app(_environ("/events"), start_response)
-    second = app(_environ("/events"), start_response)
-    third = app(_environ("/events"), start_response)
-    assert statuses == ["200 OK", "200 OK", "503 Service Unavailable"]
-    assert b"".join(third).startswith(b"Too many")
-    app(_environ("/x"), start_response)
-    assert statuses[-1].startswith("404")
-    first.close()
-    app(_environ("/events"), start_response)
-    assert statuses[-1] == "200 OK"
-    second.close()
+    sent = _run(RequestLog(_sse, redact_ids=False, prefix="[worker 2] "), "/api/tables/Abcdefghijklmnopqrstuv/events")
+    assert len(sent) == 5
+    assert len(caplog.records) == 1  # keep-alives are never logged
+    line = caplog.records[0].getMessage()
+    assert line.startswith("[worker 2] GET /api/tables/Abcdefghijklmnopqrstuv/events 200 ")
+    assert line.endswith("(stream)")
 
 
 def test_redact() -> None:
-    assert srv.redact("/t/AbCdEfGhIjKlMnOpQrSt/x") == "/t/AbCd.../x"
-    assert srv.redact("/static/app.css") == "/static/app.css"
+    assert redact("/t/AbCdEfGhIjKlMnOpQrSt/x") == "/t/AbCd.../x"
+    assert redact("/static/app.css") == "/static/app.css"
 
+
+# --------------------------------------------------------------------------- binding and settings
 
 def test_port_in_use_is_reported_and_the_next_free_one_found() -> None:
-    blocker = srv.bind_socket("127.0.0.1", 0)
+    blocker = bind_socket("127.0.0.1", 0)
     port = blocker.getsockname()[1]
     try:
-        with pytest.raises(srv.PortInUse):
-            srv.bind_socket("127.0.0.1", port)
-        found = srv.next_free_port("127.0.0.1", port)
+        with pytest.raises(PortInUse):
+            bind_socket("127.0.0.1", port)
+        found = next_free_port("127.0.0.1", port)
         assert found is not None
         assert found.getsockname()[1] > port
         found.close()
@@ -244,15 +175,44 @@ def test_port_in_use_is_reported_and_the_next_free_one_found() -> None:
         blocker.close()
 
 
-def test_settings() -> None:
-    settings = srv.waitress_settings()
-    # 500 phones (100 tables of five) hold their stream with the defaults, and actions keep their threads
-    assert settings["threads"] - srv.reserved_threads(settings["threads"]) >= 500
-    assert srv.reserved_threads(settings["threads"]) >= 8
-    assert settings["max_request_header_size"] <= 64 * 1024
-    assert settings["channel_request_lookahead"] > 0
-    assert "send_bytes" not in settings  # deprecated; its default (1) already flushes every chunk
-    options = srv.socket_options()
+def test_settings_the_guarantees_stand_on() -> None:
+    config = serve.hypercorn_config(99)
+    assert config.bind == ["fd://99"]
+    assert config.keep_alive_timeout == serve.IDLE_TIMEOUT == 10  # silent, slowloris, idle: closed after 10 s
+    assert config.read_timeout is None  # a read deadline would cut every stream: its phone sends nothing
+    assert config.h11_max_incomplete_size == 64 * 1024  # the parser's backstop behind the guard's 32 KiB
+    options = socket_options()
     assert (socket.IPPROTO_TCP, socket.TCP_NODELAY, 1) in options
     with contextlib.suppress(AttributeError):
         assert (socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT, 30_000) in options
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux's inheritance of socket options")
+def test_connections_inherit_the_listening_sockets_keepalive_options() -> None:
+    listener = bind_socket("127.0.0.1", 0)
+    client = socket.create_connection(listener.getsockname(), timeout=5)
+    conn, _ = listener.accept()
+    try:
+        assert conn.getsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE) == 1
+        assert conn.getsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPIDLE) == 30
+        assert conn.getsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT) == 30_000
+    finally:
+        conn.close()
+        client.close()
+        listener.close()
+
+
+def test_serve_options() -> None:
+    args = cli.parse_args(["serve", "--threads", "8", "--workers", "3"])
+    assert (args.threads, args.workers) == (8, 3)
+    assert cli.parse_args([]).workers == 1
+    for bad in (["--workers", "0"], ["--threads", "2"], ["--workers", "x"]):
+        with pytest.raises(SystemExit):
+            cli.parse_args(["serve", *bad])
+
+
+def test_workers_say_so_where_there_is_no_fork(monkeypatch: pytest.MonkeyPatch,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(workers, "supported", lambda: False)
+    assert cli.main(["serve", "--workers", "2", "--port", "0", "--host", "127.0.0.1", "--qr", "off"]) == 2
+    assert "--workers needs a POSIX system" in capsys.readouterr().out

@@ -19,7 +19,7 @@ DEFAULT_GAME = "laminate"
 
 # The games this server offers, in the order the home page lists them: (id, module with a ``GAME``).
 BUILTIN: tuple[tuple[str, str], ...] = (
-    ("laminate", "companion.games.laminate.game"),
+    ("laminate", "companion.games.laminate"),
     ("rummikub", "companion.games.rummikub"),
     ("pyramid", "companion.games.pyramid"),
     ("cracker", "companion.games.cracker"),

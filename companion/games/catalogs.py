@@ -50,13 +50,13 @@ def read_catalog(path: Path, lang: str) -> Catalog:
     for message in catalog:
         if not message.id or message.fuzzy:
             continue
-        key = message.id[0] if isinstance(message.id, tuple) else message.id
+        key = message.id if isinstance(message.id, str) else message.id[0]
         source = lang == SOURCE_LANG
-        if isinstance(message.string, tuple):
-            if source or all(message.string):
-                messages[key] = tuple(message.string)
-        elif source or message.string:
-            messages[key] = message.string
+        if isinstance(message.string, str):
+            if source or message.string:
+                messages[key] = message.string
+        elif message.string is not None and (source or all(message.string)):
+            messages[key] = tuple(message.string)
     compiled = io.BytesIO()
     write_mo(compiled, catalog)
     compiled.seek(0)

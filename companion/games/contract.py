@@ -33,11 +33,14 @@ PLATFORM_CODES = ("bad_request", "game_over", "not_your_turn")  # refusals the p
 @dataclass(frozen=True)
 class Outcome:
     """How a finished game (or match) ended: ``winners`` (seats, several on a tie or a team win), the
-    ``ranking`` (seats, best first) and a short machine-readable ``decided_by``."""
+    ``ranking`` (seats, best first) and a short machine-readable ``decided_by``. ``places`` (optional): each
+    seat's place, 1 = best, tied seats sharing one, for a game whose ties the platform cannot see in its scores
+    (without it, seats level on points share a place)."""
 
     winners: tuple[int, ...]
     ranking: tuple[int, ...] = ()
     decided_by: str | None = None
+    places: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -65,6 +68,8 @@ class Game(Generic[S, A]):
     - ``actor(state, action) -> seat | None``: the seat that acts (the active seat for most, the answering
       seat for a doubt, None for a table-wide step): the log records it, and the platform refuses an action
       whose ``player`` is another seat
+    - ``wrong_seat(state, action, player) -> RuleError`` (optional): that refusal in the game's own words
+      (すたっぷすたっぷ: only the parent rolls, only the asked player answers); 422 ``not_your_turn`` without it
     - ``apply(state, action) -> state`` (raises the game's RuleError; never mutates ``state``). It may assume
       the platform's checks passed: the game is not over, ``player`` is the acting seat.
     - ``state_to_json(state, viewer, options) -> dict``: what this viewer may see (no secret of another)
@@ -76,6 +81,9 @@ class Game(Generic[S, A]):
     - ``package``: the game's Python package; its ``templates/`` and ``static/`` folders are served from it
       (``static/icon.svg`` is its picture on the start page); ``kits``: shared packages served the same way
     - ``scores(state)`` (optional): each seat's score for the plays record; ``bgg_id``: BoardGameGeek's id
+    - how a result reads on a score sheet (the plays record, BG Stats' import file): ``cooperative`` (the
+      players win or lose together), ``highest_wins`` (False: the lowest score is best) and
+      ``scores_are_points`` (False: ``scores`` is a measure that ranks, such as Pyramid's height, not points)
 
     Hidden information (all optional; a game without secrets leaves them None):
 
@@ -106,6 +114,7 @@ class Game(Generic[S, A]):
     state_to_json: Callable[[S, Viewer, dict[str, Any]], dict[str, Any]]
     outcome: Callable[[S], Outcome | None]
     actions: ActionSet[A] | None = None
+    wrong_seat: Callable[[S, A, int], RuleError] | None = None
     errors: type[RuleError] = Refusal
     is_over: Callable[[S], bool] | None = None
     queries: dict[str, Query] = field(default_factory=dict)
@@ -125,8 +134,15 @@ class Game(Generic[S, A]):
     check_settings: Callable[[S, dict[str, Any]], None] | None = None
     # ``scores(state) -> (score per seat, None for a seat without one) or None``: the final (or running)
     # score of each seat, for the plays record and the Players page (average, best). None (the default, or
-    # returned) means the game has no points, only winners. Plain numbers, higher is better.
+    # returned) means the game has no points, only winners. Plain numbers, better as ``highest_wins`` says.
     scores: Callable[[S], tuple[int | None, ...] | None] | None = None
+    # How a result reads on a score sheet (the plays record, the Players page, BG Stats' import file, whose
+    # ``cooperative``, ``highestWins`` and ``noPoints`` these become): the players win or lose together (the
+    # outcome's winners are every seat, or none); the highest score is best (False: the lowest); ``scores`` are
+    # the game's own points (False: a measure that ranks, e.g. a height, exported as places without points).
+    cooperative: bool = False
+    highest_wins: bool = True
+    scores_are_points: bool = True
     # --- games not yet on the contract (see the class text) ---
     parse_action: Callable[[Any, S], A] | None = None
     action_to_json: Callable[[A], dict[str, Any]] | None = None
@@ -176,6 +192,8 @@ class Game(Generic[S, A]):
             player = getattr(action, "player", None)
             acting = self.actor(state, action) if player is not None else None
             if player is not None and acting is not None and player != acting:
+                if self.wrong_seat is not None:
+                    raise self.wrong_seat(state, action, player)
                 raise self.errors("not_your_turn", active=acting, player=player,
                                   active_name=_name(names, acting), player_name=_name(names, player))
         return self.apply(state, action)
@@ -185,7 +203,8 @@ class Game(Generic[S, A]):
         """Every code this game's refusals can carry (docs and the OpenAPI document list them)."""
         if self.actions is None:
             return self.error_codes
-        return tuple(dict.fromkeys((*PLATFORM_CODES, *self.errors.MESSAGES)))
+        shared = PLATFORM_CODES if self.wrong_seat is None else tuple(c for c in PLATFORM_CODES if c != "not_your_turn")
+        return tuple(dict.fromkeys((*shared, *self.errors.MESSAGES)))
 
     def uses_seat_tokens(self, options: dict[str, Any]) -> bool:
         return self.private_seats is not None and bool(self.private_seats(options))

@@ -31,7 +31,8 @@ from .refusals import BadRequest
 A = TypeVar("A")  # the game's action: a union of Move classes
 Posted = Mapping[str, Sequence[str]]  # a form: field name -> every value posted under it
 PLATFORM_FIELDS = frozenset({"csrf_token", "version", "action_id", "type", "dry_run"})  # a page's forms carry these
-PLAYER = Seat(doc="If given, must be the seat that acts (else 422 not_your_turn, checked by the platform).")
+PLAYER = Seat(doc="If given, must be the seat that acts (else 422 not_your_turn, or the game's own code for it; "
+                  "checked by the platform).")
 
 
 @dataclass(frozen=True)

@@ -56,11 +56,15 @@ class FormReply:
     the page (a place the game's template names, or "top"/"bar"), the ``anchor`` ("#…") to land on,
     and ``flash``: game data to echo into the next page (what a player typed, an open picker…). A form that
     posts ``dry_run`` (a "check" button: ``name="dry_run" value="1"``) only asks whether the action would be
-    accepted; nothing is stored."""
+    accepted; nothing is stored. ``query`` ("?…") is kept in the address a page without script comes back to
+    (a panel that stays open on reload); ``act`` False: the form asks the rules nothing (a check with nothing
+    to check yet), the page just comes back with its flash."""
 
     where: str = "bar"
     anchor: str = ""
     flash: dict[str, Any] = field(default_factory=dict)
+    query: str = ""
+    act: bool = True
 
 
 @dataclass(frozen=True)
@@ -107,7 +111,7 @@ class GameUI(Generic[S, A]):
     refusal_where: Callable[[FormIntent, RuleError], str] = lambda intent, exc: intent.where
     error_shown: Callable[[dict[str, Any], str | None], bool] = lambda view, where: where in ("top", "bar")
     clean_flash: Callable[[dict[str, Any]], dict[str, Any]] = lambda flash: {}
-    describe_setting: Callable[[dict[str, Any], str], tuple[str, bool]] | None = None
+    describe_setting: Callable[[dict[str, Any], str], tuple[str, bool] | None] | None = None  # None: the default
     csv_columns: tuple[str, ...] = ()  # default, on the contract: "type", then every field of the actions
     csv_cells: Callable[[dict[str, Any]], list[Any]] | None = None  # default: the columns' values
     page_title: Callable[[dict[str, Any], str], str] | None = None

@@ -1,6 +1,8 @@
 """Command line: ``companion serve`` (also bare ``companion`` and ``python -m companion``).
 
-Binds 0.0.0.0:8000 by default, prints the URL to open and a QR code of it, and runs waitress until Ctrl-C.
+Binds 0.0.0.0:8000 by default, prints the URL to open and a QR code of it, and serves (hypercorn, the live
+streams on its event loop: serve.py, asgi.py) until Ctrl-C; ``--workers N`` runs N such processes on the one
+socket (workers.py, POSIX).
 """
 
 from __future__ import annotations
@@ -16,30 +18,16 @@ import shutil
 import socket
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
 from .. import __version__
 from ..games.texts import LANGUAGES
 from .datadir import SECRET_FILENAME, default_db_path, ensure_dir, load_or_create_secret
-from .gctune import tune_for_serving
-from .guard import BUDGETS, Budget
 from .netinfo import public_url
+from .sockets import PortInUse, bind_socket, next_free_port
 from .termqr import MODES, terminal_qr
-from .wsgi import (
-    DEFAULT_THREADS,
-    MAX_CLIENT_REQUESTS,
-    MAX_CLIENT_STREAMS,
-    MIN_THREADS,
-    PortInUse,
-    RequestMiddleware,
-    bind_socket,
-    make_server,
-    next_free_port,
-    reserved_threads,
-    run,
-    waitress_settings,
-)
 
 DEFAULT_HOST = "0.0.0.0"
 DEFAULT_PORT = 8000
@@ -58,14 +46,22 @@ def _port(text: str) -> int:
     return value
 
 
-def _threads(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if value < MIN_THREADS:
-        raise argparse.ArgumentTypeError(f"at least {MIN_THREADS} threads are needed")
-    return value
+MIN_THREADS = 4
+DEFAULT_THREADS = 32
+MAX_WORKERS = 64
+
+
+def _count(least: int, most: int, what: str) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        if not least <= value <= most:
+            raise argparse.ArgumentTypeError(f"{what}: between {least} and {most}")
+        return value
+
+    return parse
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -100,9 +96,13 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--qr", choices=MODES, default="auto",
                        help="how to draw the QR code (default auto: colours on a terminal, "
                             "ASCII otherwise)")
-    serve.add_argument("--threads", type=_threads, default=DEFAULT_THREADS,
-                       help="worker threads; each open live-update stream holds one "
-                            "(default %(default)s: about 1,000 phones)")
+    serve.add_argument("--threads", type=_count(MIN_THREADS, 1024, "threads"), default=DEFAULT_THREADS,
+                       help="threads for pages and API requests in each process (default %(default)s); "
+                            "the live-update streams take none")
+    serve.add_argument("--workers", type=_count(1, MAX_WORKERS, "workers"), default=1,
+                       help="processes serving on the one address and port, each taking phones' connections "
+                            "itself; a worker that dies is replaced (default 1; Linux, macOS, Termux: not "
+                            "on Windows)")
     serve.add_argument("--behind-proxy", action="store_true",
                        help="a reverse proxy on this machine forwards every request: take the device's "
                             "address from X-Forwarded-For, and never offer a table's full link to "
@@ -145,23 +145,36 @@ class _DroppingQueueHandler(logging.handlers.QueueHandler):
 
 
 _log_writer: logging.handlers.QueueListener | None = None
+_own_handlers: list[logging.Handler] = []
 
 
-def configure_logging(*, quiet: bool = False, verbose: bool = False, stream: TextIO | None = None) -> None:
+def configure_logging(*, quiet: bool = False, verbose: bool = False, stream: TextIO | None = None,
+                      threaded: bool = True) -> None:
+    """Log lines on stderr. ``threaded``: written by a thread of their own, so that a stderr nobody reads never
+    stalls a request (the process that serves); a supervisor that forks workers writes directly (no thread may
+    run while it forks: the children would inherit a lock held by it)."""
     global _log_writer
     root = logging.getLogger()
+    for old in _own_handlers:
+        root.removeHandler(old)  # a forked worker replaces what it inherited
+    _own_handlers.clear()
     if not root.handlers:
         handler = logging.StreamHandler(stream or sys.stderr)
         handler.setFormatter(_Formatter())
-        records: queue.Queue[logging.LogRecord] = queue.Queue(maxsize=10_000)
-        root.addHandler(_DroppingQueueHandler(records))
-        _log_writer = logging.handlers.QueueListener(records, handler)
-        _log_writer.start()
+        if threaded:
+            records: queue.Queue[logging.LogRecord] = queue.Queue(maxsize=10_000)
+            _own_handlers.append(_DroppingQueueHandler(records))
+            _log_writer = logging.handlers.QueueListener(records, handler)
+            _log_writer.start()
+        else:
+            _log_writer = None
+            _own_handlers.append(handler)
+        root.addHandler(_own_handlers[0])
     own = logging.WARNING if quiet else logging.DEBUG if verbose else logging.INFO
     root.setLevel(own)
     logging.getLogger("companion").setLevel(own)
-    # waitress says "Client disconnected while serving ..." at INFO for every phone that leaves.
-    logging.getLogger("waitress").setLevel(logging.INFO if verbose else logging.WARNING)
+    # asyncio says "socket.send() raised exception" for writes after a phone vanished: not news here.
+    logging.getLogger("asyncio").setLevel(logging.INFO if verbose else logging.ERROR)
 
 
 def flush_logging(timeout: float = 1.0) -> None:
@@ -259,9 +272,79 @@ def _secret() -> tuple[str, Path | None]:
         return secrets.token_hex(32), None
 
 
+@dataclass(frozen=True)
+class Settings:
+    """What every serving process builds its app from (the one process, or each worker after the fork)."""
+
+    db_location: str  # a SQLite file's path or a PostgreSQL URL
+    secret: str
+    url: str
+    lang: str
+    allow_host: tuple[str, ...]
+    behind_proxy: bool
+    threads: int
+    verbose: bool
+    quiet: bool = False
+    workers: int = 1
+
+
+def build(settings: Settings, worker: int | None = None) -> tuple[Any, Any, Callable[[], None]]:
+    """(the ASGI app to serve, what ends its streams, what closes it all after the server stopped)."""
+    from ..web import create_app  # imported late: keeps `companion --help` instant
+    from .asgi import build_app
+    from .guard import MAX_STREAMS
+    from .sockets import raise_fd_limit
+
+    app = create_app(settings.db_location, lang=settings.lang, public_url=settings.url, secret_key=settings.secret)
+    app.config["ALLOWED_HOSTS"] = [*app.config.get("ALLOWED_HOSTS", []), *settings.allow_host]
+    app.config["BEHIND_PROXY"] = settings.behind_proxy
+    # A stream is a connection; a phone holds another one or two: the streams get half the files we may open.
+    files = raise_fd_limit(2 * MAX_STREAMS + 256)
+    asgi, router, _ = build_app(app, threads=settings.threads, max_streams=max(16, min(MAX_STREAMS, files // 2 - 64)),
+                                trust_proxy=settings.behind_proxy, redact_ids=not settings.verbose,
+                                log_prefix=f"[worker {worker}] " if worker is not None else "")
+    close = _closer(app)
+
+    def closed() -> None:
+        router.live.stop()
+        router.wsgi.close()
+        if close is not None:
+            close()
+
+    return asgi, router.live.close, closed
+
+
+def serve_one(sock: socket.socket, settings: Settings, built: tuple[Any, Any, Callable[[], None]],
+              *, parent: int | None = None) -> None:
+    from .gctune import tune_for_serving
+    from .serve import run
+
+    asgi, end_streams, closed = built
+    tune_for_serving()  # the app is set up: keep the collector's full passes off the streams' latency
+    run(asgi, sock, before_stop=end_streams, on_shutdown=closed, verbose=settings.verbose, watch_parent=parent,
+        signals=("SIGINT", "SIGTERM", "SIGBREAK") if parent is None else ("SIGTERM",))
+
+
+def run_worker(sock: socket.socket, settings: Settings, slot: int, parent: int) -> int:
+    """A worker's life, in the forked child: its own logging, app, service and store, on the inherited socket."""
+    configure_logging(quiet=settings.quiet, verbose=settings.verbose)
+    try:
+        serve_one(sock, settings, build(settings, worker=slot), parent=parent)
+    finally:
+        flush_logging()
+    return 0
+
+
 def serve(args: argparse.Namespace) -> int:
     _tidy_streams()
-    configure_logging(quiet=args.quiet, verbose=args.verbose)
+    from . import workers
+
+    if args.workers > 1 and not workers.supported():
+        say("--workers needs a POSIX system (Linux, macOS, Android/Termux); on Windows the companion runs as one "
+            "process: start it without --workers.")
+        return 2
+    # A supervisor forks: no thread of ours may run in it then (see configure_logging).
+    configure_logging(quiet=args.quiet, verbose=args.verbose, threaded=args.workers == 1)
 
     from ..store import StoreError, describe_location, is_url
 
@@ -293,29 +376,29 @@ def serve(args: argparse.Namespace) -> int:
         return 1
     port = sock.getsockname()[1]
     url, warning = public_url(args.host, port, override=args.url)
+    settings = Settings(db_location=db_location, secret=secret, url=url, lang=args.lang,
+                        allow_host=tuple(args.allow_host), behind_proxy=args.behind_proxy, threads=args.threads,
+                        verbose=args.verbose, quiet=args.quiet, workers=args.workers)
 
+    built = None
     try:
-        settings = waitress_settings(threads=args.threads, verbose=args.verbose)
-        from ..web import create_app  # imported late: keeps `companion --help` instant
+        if args.workers == 1:
+            built = build(settings)
+        else:
+            # The schema is made (or migrated) once, here, before the workers open the database together:
+            # two first starts racing to create it would find it locked.
+            from ..store import open_store
 
-        try:
-            app = create_app(db_location, lang=args.lang, public_url=url, secret_key=secret)
-        except StoreError as exc:  # unreachable, refused, not a database: one line, no traceback
-            say(f"Cannot use the database {db_shown}: {exc}")
-            sock.close()
-            return 2
-        app.config["ALLOWED_HOSTS"] = [*app.config.get("ALLOWED_HOSTS", []), *args.allow_host]
-        app.config["BEHIND_PROXY"] = args.behind_proxy
-        wsgi = RequestMiddleware(app, max_streams=args.threads - reserved_threads(args.threads),
-                                 max_client_streams=MAX_CLIENT_STREAMS, max_client_requests=MAX_CLIENT_REQUESTS,
-                                 budget=Budget(BUDGETS), trust_proxy=args.behind_proxy,
-                                 redact_ids=not args.verbose)
-        server = make_server(wsgi, sock, guard={"exempt_loopback": args.behind_proxy}, **settings)
+            open_store(db_location).close()
+    except StoreError as exc:  # unreachable, refused, not a database: one line, no traceback
+        say(f"Cannot use the database {db_shown}: {exc}")
+        sock.close()
+        return 2
     except BaseException:
         sock.close()
         raise
 
-    # The socket listens already: anyone who connects from here on is served as soon as run() starts.
+    # The socket listens already: anyone who connects from here on is served as soon as the server runs.
     say(f"Table companion {__version__}")
     columns = shutil.get_terminal_size((80, 24)).columns if _is_tty(sys.stdout) else None
     qr = terminal_qr(url, mode=args.qr, columns=columns)
@@ -327,13 +410,18 @@ def serve(args: argparse.Namespace) -> int:
     if warning:
         say(f"Note: {warning}")
     say(f"Data:  {db_shown}  (secret key: {secret_path or 'kept in memory for this run'})")
+    if args.workers > 1:
+        say(f"Workers: {args.workers} processes on this port; one that dies is replaced")
     say("Stop:  press Ctrl+C")
 
-    tune_for_serving()  # the app is set up: keep the collector's full passes off the streams' latency
-    run(server, on_shutdown=_closer(app))
+    if built is not None:
+        serve_one(sock, settings, built)
+        code = 0
+    else:
+        code = workers.supervise(sock, args.workers, lambda slot, parent: run_worker(sock, settings, slot, parent))
     flush_logging()
     say("Stopped.")
-    return 0
+    return code
 
 
 def main(argv: Sequence[str] | None = None) -> int:

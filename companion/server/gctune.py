@@ -11,17 +11,26 @@ table's state, the shared renderings): those pauses were most of the action and 
   and the older generations fill (and are walked) correspondingly less often.
 
 Cycles are still collected: memory stays bounded (the benchmark's RSS did not grow).
+
+And the interpreter lock is handed over every millisecond instead of every five (``sys.setswitchinterval``):
+the event loop thread, which sends every stream's events and every answer, waits on it behind the threads that
+render and answer; at 100 tables on this shared machine (three rounds against the default, the same minutes)
+action p95 1.2–2.4 s instead of 2.6–3.9 s and 10.0–10.6 ms of CPU per change instead of 10.2–13.3 ms. (With
+waitress's 1,100 threads the same setting made things worse: docs/scaling.md, fourth pass.)
 """
 
 from __future__ import annotations
 
 import gc
+import sys
 
 YOUNG_THRESHOLD = 20_000
 OLDER_THRESHOLDS = (10, 10)
+SWITCH_INTERVAL = 0.001
 
 
 def tune_for_serving() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(YOUNG_THRESHOLD, *OLDER_THRESHOLDS)
+    sys.setswitchinterval(SWITCH_INTERVAL)

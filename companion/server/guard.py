@@ -1,221 +1,83 @@
-"""What keeps one misbehaving device from stopping the tables (docs/security.md, "One device cannot stop
-the table"): waitress's own server and channel classes, with
+"""What keeps one misbehaving device from taking what the others need (docs/security.md, "One device cannot stop
+the table"): an ASGI middleware of our own, in front of the app, on public ASGI data only.
 
-* a cap on the connections one address may hold (``max_client_connections``): the connection beyond it is
-  closed at once, before a byte is read, so 490 idle sockets from one device leave room for everyone else;
-* deadlines: a connection that has sent nothing is closed after ``first_byte_timeout`` s, a request whose
-  headers and body have not all arrived within ``request_timeout`` s is dropped (slowloris), an idle
-  keep-alive connection is closed after ``idle_timeout`` s. A running request (a live stream) is never cut.
-  They are checked by waitress's own maintenance pass, on its network thread, every second;
-* per-client budgets (``Budget``): a token bucket per address and kind of expensive request (the assistant,
-  QR images, table creation, exports), and a cap on one address's requests in flight; the middleware answers
-  429 + Retry-After beyond them.
+Per *device*, i.e. per client address (behind ``--behind-proxy``, the address the proxy put last in
+``X-Forwarded-For``):
 
-Everything else is waitress as it comes, but for its network loop's poll set, kept between passes
-(fastpoll.py: the same handlers, a cheaper pass over ~1,000 connections).
+* live streams: at most ``max_client_streams`` (8: one per open tab) per device and ``max_streams`` in all; beyond,
+  503 + ``Retry-After`` (the page polls meanwhile and tries again later);
+* ordinary requests in flight: at most ``max_client_requests`` (16) per device; beyond, 429 + ``Retry-After``;
+* expensive requests (``BUDGETS``): a token bucket per device and kind (table creation, the assistant's queries,
+  QR images, exports); beyond, 429 + ``Retry-After``, answered after up to half a second of sleep on the event
+  loop (a loop of refused requests costs the server a timer, neither a thread nor a core).
+
+Per request, whoever sends it:
+
+* the request line and headers at most ``max_header_bytes`` (32 KiB): 431; the HTTP parser's own limit behind
+  it (``HEADER_BACKSTOP``, 64 KiB) answers a larger block with a bare 431 before any of this runs;
+* the body at most ``max_body_bytes`` (1 MiB, the app itself takes 64 KiB): 413, before a byte of it is read
+  when ``Content-Length`` says so;
+* the body whole within ``body_timeout`` s (15) of the request's headers: 408. The headers themselves must arrive
+  within the server's idle timeout (``serve.IDLE_TIMEOUT``), which hypercorn starts with the connection.
+
+The body is read here, on the event loop, before the app is called: a slow body holds no thread.
+Every refusal is the documented JSON error ``{"error", "message", "message_en", "message_ja"}`` (a refusal of a
+page's request too: the frame's scripts read these codes), with the security headers of every answer.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
 import math
-import select
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
-from waitress.adjustments import Adjustments
-from waitress.channel import HTTPChannel
-from waitress.server import TcpWSGIServer
-from waitress.task import ThreadedTaskDispatcher
-
-from . import fastpoll
+from ..web.security import SECURITY_HEADERS
+from .streams import is_stream
 
 log = logging.getLogger("companion.server")
 
-MAX_CLIENT_CONNECTIONS = 48  # a browser uses ~6 per server; a tablet with several tabs, a few times that
-FIRST_BYTE_TIMEOUT = 10.0
-REQUEST_TIMEOUT = 15.0  # headers and body of one request
-IDLE_TIMEOUT = 60.0  # keep-alive connections between requests
-LOOPBACK = ("127.", "::1", "::ffff:127.")
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
+MAX_CLIENT_STREAMS = 8  # streams one device may hold: one per open tab
+MAX_CLIENT_REQUESTS = 16  # ordinary requests one device may have in flight
+MAX_STREAMS = 4000  # streams in all (each is a connection: see serve.stream_cap for the file limit)
+MAX_HEADER_BYTES = 32 * 1024  # request line and headers
+HEADER_BACKSTOP = 64 * 1024  # the HTTP parser's own limit (h11): beyond it, its bare 431
+MAX_BODY_BYTES = 1024 * 1024  # the app refuses more than 64 KiB itself; this stops a huge body early
+BODY_TIMEOUT = 15.0  # seconds for a request's body to arrive whole once its headers have
+STREAM_RETRY = 10  # seconds a refused stream waits (the page polls meanwhile, and adds jitter)
+TARPIT_SECONDS = 0.5
 
-class GuardedChannel(HTTPChannel):
-    def __init__(self, server: GuardedServer, sock: Any, addr: Any, adj: Adjustments, map: Any = None) -> None:
-        self.client = addr[0] if isinstance(addr, tuple) and addr else ""
-        self.opened = time.monotonic()
-        self.request_began: float | None = None
-        self.spoke = False
-        server.count(self.client, +1)
-        self._counted = True
-        super().__init__(server, sock, addr, adj, map=map)
+# Expensive requests, by kind: (requests per second, burst) for one client.
+BUDGETS: dict[str, tuple[float, float]] = {
+    "create": (0.5, 30),  # new tables (API and start page): a host setting up a café still gets 30 at once
+    "query": (2.0, 10),  # the game's assistant queries (/hints): solver work
+    "qr": (2.0, 10),
+    "export": (2.0, 10),
+}
+_FIXED = frozenset({"actions", "undo", "settings", "log", "events", "seats", "next", "plays"})
 
-    def received(self, data: bytes) -> bool:
-        result = super().received(data)
-        if data:
-            self.spoke = True
-        if self.request is None:
-            self.request_began = None
-        elif self.request_began is None:
-            self.request_began = time.monotonic()
-        return result
+_TEXTS = {
+    "too_many_requests": ("This device is sending too many requests of this kind; wait a moment and try again.",
+                          "この端末からの同種のリクエストが多すぎます。少し待ってからもう一度どうぞ。"),
+    "busy": ("Too many devices are following live updates right now; retrying shortly.",
+             "いまライブ更新を受けている端末が多すぎます。少しあとで自動的に再接続します。"),
+    "too_large": ("The request body is too large.", "リクエストが大きすぎます。"),
+    "headers_too_large": ("The request's headers are too large.", "リクエストのヘッダーが大きすぎます。"),
+    "request_timeout": ("The request did not arrive in time.", "リクエストが時間内に届きませんでした。"),
+}
 
-    def on_close(self, hook: Callable[[], None]) -> Callable[[], None]:
-        """Call ``hook`` (on the network thread) when this connection closes; returns what forgets it. A live
-        stream waits for its table's changes and is woken by this the moment its phone goes, instead of
-        waking every second to look."""
-        hooks = self.__dict__.setdefault("_close_hooks", [])
-        hooks.append(hook)
-        if not self.connected:  # gone already: it must not wait for a close that has happened
-            hook()
-
-        def forget() -> None:
-            with contextlib.suppress(ValueError):
-                hooks.remove(hook)
-
-        return forget
-
-    def handle_close(self) -> None:
-        super().handle_close()
-        for hook in list(self.__dict__.get("_close_hooks", ())):
-            try:
-                hook()
-            except Exception:  # a hook's failure must not keep the loop from closing others
-                log.exception("a close hook failed")
-
-    def add_channel(self, map: Any = None) -> None:
-        super().add_channel(map)
-        self.server.mark(self._fileno)
-
-    def del_channel(self, map: Any = None) -> None:
-        fd = self._fileno
-        super().del_channel(map)
-        self.server.mark(fd)
-        if self._counted:
-            self._counted = False
-            self.server.count(self.client, -1)
-
-    def service(self) -> None:
-        # On a worker thread: every trigger this request pulls is about this connection (GuardedServer.pull_trigger).
-        _serving.channel = self
-        try:
-            super().service()
-        finally:
-            _serving.channel = None
-
-
-_serving = threading.local()  # the connection whose request this worker thread is serving, if any
-
-
-class GuardedServer(TcpWSGIServer):
-    channel_class = GuardedChannel
-    poller: fastpoll.Poller | None = None
-
-    def __init__(self, *args: Any, max_client_connections: int = MAX_CLIENT_CONNECTIONS,
-                 first_byte_timeout: float = FIRST_BYTE_TIMEOUT, request_timeout: float = REQUEST_TIMEOUT,
-                 idle_timeout: float = IDLE_TIMEOUT, exempt_loopback: bool = False, **kw: Any) -> None:
-        self.max_client_connections = max_client_connections
-        self.first_byte_timeout = first_byte_timeout
-        self.request_timeout = request_timeout
-        self.idle_timeout = idle_timeout
-        self.exempt_loopback = exempt_loopback  # behind a reverse proxy on this machine
-        self.per_client: Counter[str] = Counter()
-        self._count_lock = threading.Lock()
-        self.refused_connections = 0
-        self.timed_out = 0
-        self._last_warning = 0.0
-        super().__init__(*args, **kw)
-
-    def count(self, client: str, delta: int) -> None:
-        with self._count_lock:
-            self.per_client[client] += delta
-            if self.per_client[client] <= 0:
-                del self.per_client[client]
-
-    def handle_accept(self) -> None:
-        try:
-            pair = self.accept()
-            if pair is None:
-                return
-            conn, addr = pair
-            client = addr[0] if isinstance(addr, tuple) and addr else ""
-            if (self.per_client.get(client, 0) >= self.max_client_connections
-                    and not (self.exempt_loopback and client.startswith(LOOPBACK))):
-                conn.close()
-                self.refused_connections += 1
-                self._warn(f"{client} holds {self.max_client_connections} connections; refusing more")
-                return
-            self.set_socket_options(conn)
-        except OSError:  # as waitress: a socket gone before we got to it is nothing to stop for
-            return
-        self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=self._map)
-
-    def mark(self, fd: int | None) -> None:
-        poller = self.poller
-        if poller is not None:
-            poller.mark(fd)
-
-    def pull_trigger(self) -> None:
-        """Wake the network loop, telling it which connection changed: waitress's workers pull the trigger
-        after each change they make to the connection they serve; any other pull has the loop look at all."""
-        poller = self.poller
-        if poller is not None:
-            channel = getattr(_serving, "channel", None)
-            if channel is not None and channel._fileno is not None:
-                poller.mark(channel._fileno)
-            else:
-                poller.mark_all()
-        super().pull_trigger()
-
-    def run(self) -> None:
-        """waitress's loop, looking only at the connections that may have changed (fastpoll.py) where poll() exists."""
-        if not (self.adj.asyncore_use_poll and hasattr(select, "poll")):
-            return super().run()
-        self.poller = fastpoll.Poller((GuardedChannel,))
-        try:
-            fastpoll.loop(self.adj.asyncore_loop_timeout, self._map, poller=self.poller)
-        except (SystemExit, KeyboardInterrupt):
-            self.task_dispatcher.shutdown()
-        finally:
-            self.poller = None  # closed with the loop: later marks (shutdown's closes) have nowhere to go
-
-    def maintenance(self, now: float) -> None:
-        mono = time.monotonic()
-        for channel in list(self.active_channels.values()):
-            if channel.requests:
-                continue  # a request runs (a stream, or a slow answer): never cut here
-            began = getattr(channel, "request_began", None)
-            if began is not None:
-                late = mono - began > self.request_timeout
-            elif not getattr(channel, "spoke", True):
-                late = mono - getattr(channel, "opened", mono) > self.first_byte_timeout
-            else:
-                late = now - channel.last_activity > self.idle_timeout
-            if late:
-                self.timed_out += 1
-                channel.handle_close()
-
-    def _warn(self, text: str) -> None:
-        if time.monotonic() - self._last_warning > 10:
-            self._last_warning = time.monotonic()
-            log.warning(text)
-
-
-def guarded_server(app: Any, sock: Any, guard: dict[str, Any] | None = None, **settings: Any) -> GuardedServer:
-    """As ``waitress.create_server(app, sockets=[sock], **settings)``, with the guards above."""
-    adj = Adjustments(sockets=[sock], **settings)
-    dispatcher = ThreadedTaskDispatcher()
-    dispatcher.set_thread_count(adj.threads)
-    sockinfo = (sock.family, sock.type, sock.proto, sock.getsockname())
-    return GuardedServer(app, {}, True, sock, dispatcher=dispatcher, adj=adj, bind_socket=False,
-                         sockinfo=sockinfo, **(guard or {}))
-
-
-# --------------------------------------------------------------------------- budgets
 
 class Budget:
     """Token buckets per (client, kind): ``rates[kind] = (per second, burst)``; thread-safe."""
@@ -241,6 +103,9 @@ class Budget:
                 self._forget(now)
             return (1 - tokens) / rate
 
+    def buckets(self) -> int:
+        return len(self._buckets)
+
     def _forget(self, now: float) -> None:
         """Drop full buckets (clients that have been quiet long enough to be back at their burst)."""
         for key, (tokens, at) in list(self._buckets.items()):
@@ -249,21 +114,7 @@ class Budget:
                 del self._buckets[key]
 
 
-TARPIT_SECONDS = 0.5
-
-# Expensive requests, by kind: (requests per second, burst) for one client.
-BUDGETS: dict[str, tuple[float, float]] = {
-    "create": (0.5, 30),  # new tables (API and start page): a host setting up a café still gets 30 at once
-    "query": (2.0, 10),  # the game's assistant queries (/hints): solver work
-    "qr": (2.0, 10),
-    "export": (2.0, 10),
-}
-_FIXED = frozenset({"actions", "undo", "settings", "log", "events", "seats", "next", "plays"})
-
-
-def expensive_kind(environ: dict[str, Any]) -> str | None:
-    path = str(environ.get("PATH_INFO", ""))
-    method = environ.get("REQUEST_METHOD", "")
+def expensive_kind(method: str, path: str) -> str | None:
     if method == "POST" and (path in ("/", "/api/tables", "/api/tables/") or path.endswith("/again")):
         return "create"  # a new table (the start page, the API, "play again")
     if path.endswith("/qr.svg"):
@@ -276,27 +127,182 @@ def expensive_kind(environ: dict[str, Any]) -> str | None:
     return None
 
 
-def too_many(wait: float, api: bool) -> Callable[..., Iterable[bytes]]:
-    retry = str(max(1, math.ceil(wait)))
-    if api:
-        body = json.dumps({"error": "too_many_requests", "message": _LIMIT_EN, "message_en": _LIMIT_EN,
-                           "message_ja": _LIMIT_JA}, ensure_ascii=False).encode()
-        kind = "application/json; charset=utf-8"
-    else:
-        body = (_LIMIT_EN + "\n" + _LIMIT_JA + "\n").encode()
-        kind = "text/plain; charset=utf-8"
-
-    def answer(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
-        # A device over its budget waits a little for its refusal: a loop of requests then costs the server a
-        # sleeping thread per connection (capped per device) instead of a busy core.
-        time.sleep(min(TARPIT_SECONDS, wait))
-        start_response("429 Too Many Requests", [("Content-Type", kind), ("Retry-After", retry),
-                                                 ("Content-Length", str(len(body))), ("Cache-Control", "no-store"),
-                                                 ("X-Content-Type-Options", "nosniff")])
-        return [body]
-
-    return answer
+def header_bytes(scope: Scope) -> int:
+    """The size of the request line and headers as they came (near enough: separators counted as on the wire)."""
+    size = len(scope.get("method", "")) + len(scope.get("raw_path") or b"") + len(scope.get("query_string", b"")) + 12
+    for name, value in scope.get("headers", ()):
+        size += len(name) + len(value) + 4
+    return size
 
 
-_LIMIT_EN = "This device is sending too many requests of this kind; wait a moment and try again."
-_LIMIT_JA = "この端末からの同種のリクエストが多すぎます。少し待ってからもう一度どうぞ。"
+def client_of(scope: Scope, trust_proxy: bool) -> str:
+    """Who is asking: the TCP peer, or behind a trusted proxy the address it says it forwards for."""
+    if trust_proxy:
+        forwarded = [v for k, v in scope.get("headers", ()) if k == b"x-forwarded-for"]
+        if forwarded:
+            return forwarded[-1].decode("latin-1").rsplit(",", 1)[-1].strip()[:64]
+    peer = scope.get("client")
+    return str(peer[0]) if peer else ""
+
+
+async def refuse(send: Send, status: int, code: str, *, retry: int | None = None, close: bool = False) -> None:
+    en, ja = _TEXTS[code]
+    body = json.dumps({"error": code, "message": en, "message_en": en, "message_ja": ja},
+                      ensure_ascii=False).encode()
+    headers = [(b"content-type", b"application/json; charset=utf-8"), (b"content-length", str(len(body)).encode()),
+               (b"cache-control", b"no-store")]
+    headers += [(k.lower().encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
+    if retry is not None:
+        headers.append((b"retry-after", str(retry).encode()))
+    if close:  # the rest of this request (its body) is never read: the connection cannot be reused
+        headers.append((b"connection", b"close"))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+class _TooLarge(Exception):
+    pass
+
+
+class Guard:
+    """The per-device caps and the per-request limits above, around ``app``."""
+
+    def __init__(self, app: ASGIApp, *, max_streams: int | None = MAX_STREAMS,
+                 max_client_streams: int | None = MAX_CLIENT_STREAMS,
+                 max_client_requests: int | None = MAX_CLIENT_REQUESTS, budget: Budget | None = None,
+                 trust_proxy: bool = False, max_header_bytes: int = MAX_HEADER_BYTES,
+                 max_body_bytes: int = MAX_BODY_BYTES, body_timeout: float = BODY_TIMEOUT) -> None:
+        self.app = app
+        self.max_streams = max_streams
+        self.max_client_streams = max_client_streams
+        self.max_client_requests = max_client_requests
+        self.budget = budget
+        self.trust_proxy = trust_proxy
+        self.max_header_bytes = max_header_bytes
+        self.max_body_bytes = max_body_bytes
+        self.body_timeout = body_timeout
+        # Touched on the event loop only: no lock.
+        self.open_streams = 0
+        self.client_streams: Counter[str] = Counter()
+        self.client_requests: Counter[str] = Counter()
+        self.refused: Counter[str] = Counter()  # by code, for the log and the tests
+        self._last_warning = 0.0
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        if header_bytes(scope) > self.max_header_bytes:
+            await self._refuse(send, 431, "headers_too_large", close=True)
+            return
+        client = client_of(scope, self.trust_proxy)
+        scope["companion.client"] = client
+        if is_stream(scope["method"], scope["path"]):
+            await self._stream(scope, receive, send, client)
+        else:
+            await self._request(scope, receive, send, client)
+
+    async def _stream(self, scope: Scope, receive: Receive, send: Send, client: str) -> None:
+        if ((self.max_streams is not None and self.open_streams >= self.max_streams)
+                or (self.max_client_streams is not None and self.client_streams[client] >= self.max_client_streams)):
+            self._warn(f"{client}: stream refused ({self.client_streams[client]} of this device's, "
+                       f"{self.open_streams} in all)")
+            await self._refuse(send, 503, "busy", retry=STREAM_RETRY)
+            return
+        self.open_streams += 1
+        self.client_streams[client] += 1
+        try:
+            replay = await self._body(scope, receive, send)
+            if replay is not None:
+                await self.app(scope, replay, send)
+        finally:
+            self.open_streams -= 1
+            self.client_streams[client] -= 1
+            if self.client_streams[client] <= 0:
+                del self.client_streams[client]
+
+    async def _request(self, scope: Scope, receive: Receive, send: Send, client: str) -> None:
+        kind = expensive_kind(scope["method"], scope["path"])
+        wait = self.budget.take(client, kind) if (kind and self.budget is not None) else 0.0
+        if not wait and self.max_client_requests is not None and \
+                self.client_requests[client] >= self.max_client_requests:
+            wait = 1.0
+        if wait:
+            # A device over its budget waits a little for its refusal: a loop of requests then costs a timer.
+            await asyncio.sleep(min(TARPIT_SECONDS, wait))
+            await self._refuse(send, 429, "too_many_requests", retry=max(1, math.ceil(wait)))
+            return
+        self.client_requests[client] += 1
+        try:
+            replay = await self._body(scope, receive, send)
+            if replay is not None:
+                await self.app(scope, replay, send)
+        finally:
+            self.client_requests[client] -= 1
+            if self.client_requests[client] <= 0:
+                del self.client_requests[client]
+
+    async def _body(self, scope: Scope, receive: Receive, send: Send) -> Receive | None:
+        """The whole body read here (limit and deadline), then handed to the app as one message; None when
+        the request was refused or its client left."""
+        declared, chunked = _body_declared(scope)
+        if declared is not None and declared > self.max_body_bytes:
+            await self._refuse(send, 413, "too_large", close=True)
+            return None
+        if not declared and not chunked and scope.get("http_version") != "2":  # (HTTP/2 frames a body itself)
+            return receive  # no body (a GET): nothing to wait for, and the app's first read answers at once
+        deadline = time.monotonic() + self.body_timeout
+        chunks: list[bytes] = []
+        size = 0
+        try:
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise asyncio.TimeoutError
+                message = await asyncio.wait_for(receive(), left)
+                if message["type"] == "http.disconnect":
+                    return None
+                chunk = message.get("body", b"")
+                size += len(chunk)
+                if size > self.max_body_bytes:
+                    raise _TooLarge
+                if chunk:
+                    chunks.append(chunk)
+                if not message.get("more_body", False):
+                    break
+        except asyncio.TimeoutError:
+            await self._refuse(send, 408, "request_timeout", close=True)
+            return None
+        except _TooLarge:
+            await self._refuse(send, 413, "too_large", close=True)
+            return None
+        body = b"".join(chunks)
+        first: list[Message] = [{"type": "http.request", "body": body, "more_body": False}]
+
+        async def replay() -> Message:
+            if first:
+                return first.pop()
+            return await receive()  # http.disconnect, when the client goes
+
+        return replay
+
+    async def _refuse(self, send: Send, status: int, code: str, **kw: Any) -> None:
+        self.refused[code] += 1
+        await refuse(send, status, code, **kw)
+
+    def _warn(self, text: str) -> None:
+        if time.monotonic() - self._last_warning > 10:
+            self._last_warning = time.monotonic()
+            log.warning(text)
+
+
+def _body_declared(scope: Scope) -> tuple[int | None, bool]:
+    """(the declared Content-Length, whether the body is chunked)."""
+    length, chunked = None, False
+    for name, value in scope.get("headers", ()):
+        if name == b"content-length":
+            with contextlib.suppress(ValueError):  # the HTTP parser refuses a malformed length before us
+                length = int(value)
+        elif name == b"transfer-encoding":
+            chunked = True
+    return length, chunked

@@ -17,10 +17,12 @@ NEXT_TABLE = obj({"id": {**ID, "type": ["string", "null"]}, "view_id": ID}, ("id
 
 PLAY_PLAYER = obj({
     "seat": nat(), "name": NAME, "start": {"type": "boolean", "description": "This seat started."},
-    "score": {"type": ["integer", "null"], "description": "The game's score for this seat (null for a game "
-                                                          "without points)."},
+    "score": {"type": ["integer", "null"], "description": "The game's score for this seat: its points, or what "
+                                                          "it ranks by when that is no points (Pyramid: the "
+                                                          "height); null for a game without scores."},
     "winner": {"type": "boolean"},
-    "place": {"type": ["integer", "null"], "minimum": 1, "description": "1 = won; null while running."},
+    "place": {"type": ["integer", "null"], "minimum": 1,
+              "description": "1 = won; null while running, and in a cooperative game the players lost."},
 }, ("seat", "name", "start", "score", "winner", "place"))
 
 PLAY = obj({
@@ -41,6 +43,52 @@ PLAYER_GAME = obj({"game": {"type": "string"}, "plays": nat(1), "wins": nat(), "
 
 PLAYER = obj({"name": NAME, "plays": nat(1), "wins": nat(), "last": TIME,
               "games": {"type": "array", "items": PLAYER_GAME}}, ("name", "plays", "wins", "last", "games"))
+
+# Board Game Stats' import file, as the app itself writes and reads it (docs/api.md cites the sources: BG
+# Stats' own page on plays pushed from other apps, and a file the app exported). Every list refers to the
+# others by numeric id; dates are local "YYYY-MM-DD HH:MM:SS"; a score is text, "" when the game has no points.
+BG_DATE = {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$"}
+BG_UUID = {"type": "string", "format": "uuid",
+           "pattern": r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}
+BG_TEXT = {"type": "string"}
+BG_FLAG = {"type": "boolean"}
+
+BG_PLAYER_SCORE = obj({
+    "playerRefId": nat(1), "winner": {**BG_FLAG, "description": "Won; in a cooperative game every player has "
+                                                                "the team's result."},
+    "score": {"type": "string", "pattern": r"^(-?\d+)?$",
+              "description": "The game's points as text; \"\" for a game without points (noPoints)."},
+    "rank": {**nat(), "description": "Place, 1 = best (tied players share one); 0 = none (a cooperative game)."},
+    "startPlayer": BG_FLAG, "seatOrder": nat(1), "newPlayer": BG_FLAG, "role": BG_TEXT, "team": BG_TEXT,
+}, ("playerRefId", "winner", "score", "rank", "startPlayer", "seatOrder", "newPlayer"))
+
+BG_STATS_FILE = obj({
+    "about": BG_TEXT,
+    "players": {"type": "array", "items": obj({
+        "id": nat(1), "uuid": BG_UUID, "name": NAME, "isAnonymous": BG_FLAG, "modificationDate": BG_DATE,
+        "bggUsername": BG_TEXT}, ("id", "uuid", "name", "isAnonymous", "modificationDate"))},
+    "locations": {"type": "array", "items": obj({
+        "id": nat(1), "uuid": BG_UUID, "name": NAME, "modificationDate": BG_DATE},
+        ("id", "uuid", "name", "modificationDate"))},
+    "games": {"type": "array", "items": obj({
+        "id": nat(1), "uuid": BG_UUID, "name": NAME,
+        "bggId": {**nat(), "description": "BoardGameGeek's id; 0 = none (matched by name on import)."},
+        "bggName": BG_TEXT, "bggYear": nat(), "modificationDate": BG_DATE,
+        "cooperative": {**BG_FLAG, "description": "The players win or lose together."},
+        "highestWins": {**BG_FLAG, "description": "The highest score wins (false: the lowest)."},
+        "noPoints": {**BG_FLAG, "description": "No points: the result is the winners and the ranks."},
+        "usesTeams": BG_FLAG, "sourceGameId": BG_TEXT},
+        ("id", "uuid", "name", "bggId", "modificationDate", "cooperative", "highestWins", "noPoints", "usesTeams"))},
+    "plays": {"type": "array", "items": obj({
+        "uuid": BG_UUID, "modificationDate": BG_DATE, "playDate": BG_DATE, "durationMin": nat(),
+        "gameRefId": nat(1), "locationRefId": nat(1), "ignored": BG_FLAG,
+        "manualWinner": {**BG_FLAG, "description": "The winners are not simply the best scores (a cooperative "
+                                                   "win, a game without points, a tie the rules broke)."},
+        "usesTeams": BG_FLAG, "rounds": nat(), "board": BG_TEXT, "comments": BG_TEXT,
+        "playerScores": {"type": "array", "minItems": 1, "items": BG_PLAYER_SCORE}},
+        ("uuid", "modificationDate", "playDate", "durationMin", "gameRefId", "locationRefId", "ignored",
+         "manualWinner", "usesTeams", "playerScores"))},
+}, ("about", "players", "locations", "games", "plays"))
 
 FILTERS = [
     {"name": "game", "in": "query", "required": False, "schema": ref("GameId"),
@@ -91,9 +139,6 @@ def plays_paths(table_param: dict[str, Any], as_json: Callable[..., dict[str, An
             "summary": "Finished plays in Board Game Stats' import format (players, locations, games, plays with "
                        "playerScores), to open with the BG Stats app (filters as /api/plays).",
             "parameters": FILTERS,
-            "responses": {"200": as_json("A BG Stats file.", obj({
-                "about": {"type": "string"}, "players": {"type": "array"}, "locations": {"type": "array"},
-                "games": {"type": "array"}, "plays": {"type": "array"}},
-                ("about", "players", "locations", "games", "plays"))), **errors(400)},
+            "responses": {"200": as_json("A BG Stats file.", BG_STATS_FILE), **errors(400)},
         }},
     }

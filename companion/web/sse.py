@@ -1,84 +1,86 @@
-"""Server-Sent Events: ``event: state`` with the version on connect and after each change."""
+"""Server-Sent Events: the API's stream (``event: state`` with the version, on connect and after each change) and
+what it shares with the page's stream (pages/live.py): the hand-over to the live layer, ``retry:``, keep-alive.
+
+A stream's request is answered by Flask like any other request (the Host check, the table's id, the headers, the
+session's cookie, its first event); the rest of its body is sent by the event loop of ``companion serve``
+(companion/server/streams.py), which holds every open stream without a thread. The view hands the stream over by
+putting a ``LiveStream`` into the list the live layer left in the request's environ under ``LIVE_KEY``, and
+answers with the headers alone. Served by anything else (Flask's test client, another WSGI server) a stream
+sends its first event and ends; the browser reconnects after ``retry:`` and the page polls meanwhile.
+"""
 
 from __future__ import annotations
 
 import json
 import random
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
 
 from flask import Response, request
 
 from ..service import TableService
 
+LIVE_KEY = "companion.live"
 KEEPALIVE_SECONDS = 10.0  # API.md asks for at least one every 15 s
-POLL_SECONDS = 1.0  # how often a stream checks whether its client has gone, where the server cannot say
+# The browser's reconnection delay, drawn per stream: a phone whose server (or worker) went away is back within
+# ~1.5 s, and a restart is not a stampede of every phone in the same millisecond.
+RETRY_MS = (500, 1500)
+HEADERS = {"Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no"}
 
 
-RETRY_MS = (2000, 6000)  # the browser's reconnection delay, drawn per stream: a restart is not a stampede
+class PageWriter(Protocol):
+    """The page stream's bytes (pages/live.py ``EventWriter``): each event, a comment, the end."""
+
+    def event(self, version: int, data: tuple[bytes, bytes]) -> bytes: ...
+
+    def text(self, text: str) -> bytes: ...
+
+    def end(self) -> bytes: ...
 
 
-class ClientWatch:
-    """Whether the phone has gone (``gone``), how long one wait may last (``wait``), and, as a context around
-    the stream's life, a wake-up of the table's streams the moment its connection closes.
+@dataclass
+class LiveStream:
+    """A stream handed to the live layer: its table, the version its phone shows once ``first`` is sent, the
+    first bytes of its body, and for the page's stream what each later event needs (``page``: its writer,
+    ``render``: its next event, called in the phone's request context)."""
 
-    Under ``companion serve`` the connection says when it closes (``companion.on_disconnect``), so a stream
-    sleeps until a change or its next keep-alive: 500 idle streams no longer wake 500 times a second to look.
-    Elsewhere (another WSGI server) it looks every ``POLL_SECONDS``. Made in the request; entered in the
-    stream's body (a stream refused before its first byte registers nothing)."""
+    table_id: str
+    version: int
+    first: bytes
+    page: PageWriter | None = None
+    render: Callable[[], tuple[int, tuple[bytes, bytes]]] | None = field(default=None, repr=False)
 
-    def __init__(self, service: TableService, table_id: str) -> None:
-        environ = request.environ
-        self.gone: Callable[[], bool] = environ.get("waitress.client_disconnected") or (lambda: False)
-        self._on_close = environ.get("companion.on_disconnect")
-        self.wait = KEEPALIVE_SECONDS if self._on_close is not None else POLL_SECONDS
-        self._wake = lambda: service.wake(table_id)
-        self._forget: Callable[[], None] | None = None
-
-    def __enter__(self) -> ClientWatch:
-        if self._on_close is not None:
-            self._forget = self._on_close(self._wake)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self._forget is not None:
-            self._forget()
-            self._forget = None
+    def end(self) -> bytes:
+        return self.page.end() if self.page is not None else b""
 
 
-def _event(version: int) -> str:
+def retry_line() -> str:
+    return f"retry: {random.randint(*RETRY_MS)}\n"
+
+
+def state_event(version: int) -> str:
     # ``id`` lets a reconnecting EventSource send Last-Event-ID; the first event of every stream is the
     # current version, so a page that missed several changes resumes with one fetch of the latest.
     return f"id: {version}\nevent: state\ndata: {json.dumps({'version': version})}\n\n"
 
 
+def state_events(sent: int, current: int) -> str:
+    """One event per change since ``sent`` (API.md), even when several landed while the stream slept."""
+    first = sent + 1 if current > sent else current
+    return "".join(state_event(v) for v in range(first, current + 1))
+
+
+def hand_over(stream: LiveStream, headers: dict[str, str]) -> Response:
+    """The stream's answer: its headers, the body to the live layer; alone, the first chunk and the end."""
+    holder = request.environ.get(LIVE_KEY)
+    if isinstance(holder, list):
+        holder.append(stream)
+        return Response(b"", mimetype="text/event-stream", headers=headers)
+    return Response(stream.first + stream.end(), mimetype="text/event-stream", headers=headers)
+
+
 def event_stream(service: TableService, table_id: str) -> Response:
-    # waitress offers client_disconnected (with channel_request_lookahead > 0): a stream whose phone vanished
-    # ends at once (woken by its connection) instead of holding a thread until the next failed write.
-    watch = ClientWatch(service, table_id)
-
-    def generate() -> Iterator[str]:
-        with watch:
-            yield from _events(watch.gone, watch.wait)
-
-    def _events(gone: Callable[[], bool], wait: float) -> Iterator[str]:
-        version = service.version(table_id)
-        yield f"retry: {random.randint(*RETRY_MS)}\n" + _event(version)
-        quiet_since = time.monotonic()
-        while not service.closing and not gone():
-            current = service.wait_for_change(table_id, version, wait, stop=gone)
-            if gone() or service.closing:
-                break
-            if current != version:
-                # one event per change (API.md), even when several landed while this stream slept
-                first = version + 1 if current > version else current
-                for v in range(first, current + 1):
-                    yield _event(v)
-                version = current
-                quiet_since = time.monotonic()
-            elif time.monotonic() - quiet_since >= KEEPALIVE_SECONDS:
-                yield ": keep-alive\n\n"
-                quiet_since = time.monotonic()
-
-    headers = {"Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no"}
-    return Response(generate(), mimetype="text/event-stream", headers=headers)
+    version = service.version(table_id)
+    first = (retry_line() + state_event(version)).encode()
+    return hand_over(LiveStream(table_id, version, first), dict(HEADERS))

@@ -21,13 +21,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-import waitress  # noqa: E402
-
-from companion.games.laminate import parse_action  # noqa: E402
+from companion.games.fields import Context  # noqa: E402
+from companion.games.laminate import GAME  # noqa: E402
+from companion.server.asgi import serve_in_thread  # noqa: E402
 from companion.web import create_app  # noqa: E402
 from tests.browser.game_driver import next_action, service_driver  # noqa: E402
 
 NAMES = ["Hilbert", "Noether", "高木 貞治", "Banach"]
+
+
+def parse_action(raw):
+    """A Laminate action as the platform reads it (these tables play the default deck)."""
+    return GAME.parse(raw, Context())
 
 
 def play(service, tid, until, extra=None):
@@ -239,8 +244,7 @@ def main() -> None:
     app = create_app(os.path.join(tmp, "shots.db"), public_url=f"http://192.168.1.20:{args.port}")
     app.config["TRUST_ANY_HOST"] = True
     urls = build(app)
-    server = waitress.create_server(app, host="127.0.0.1", port=args.port, threads=16, channel_request_lookahead=1)
-    threading.Thread(target=server.run, daemon=True).start()
+    server, _ = serve_in_thread(app, "127.0.0.1", args.port, threads=16)
     base = f"http://127.0.0.1:{args.port}"
     for name, path in urls.items():
         print(f"{name:10s} {base}{path}", flush=True)
@@ -248,7 +252,7 @@ def main() -> None:
         out = Path(args.out) if args.out else Path(__file__).resolve().parent
         out.mkdir(parents=True, exist_ok=True)
         gallery(app, urls, base, out, args.only)
-        server.close()
+        server.stop()
         return
     if args.shoot:
         shoot = os.environ.get("SHOOT", "/work/shared/tools/shoot.py")
@@ -256,12 +260,12 @@ def main() -> None:
         wanted = [n for n in urls if not args.only or n in args.only.split(",")]
         for name in wanted:
             subprocess.run([sys.executable, shoot, base + urls[name], "--out", str(out / name)], check=True)
-        server.close()
+        server.stop()
         return
     try:
         threading.Event().wait()
     except KeyboardInterrupt:
-        server.close()
+        server.stop()
 
 
 if __name__ == "__main__":

@@ -26,8 +26,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-import waitress  # noqa: E402
-
+from companion.server.asgi import serve_in_thread  # noqa: E402
 from companion.web import create_app  # noqa: E402
 
 NAMES = ["Aki", "Ben", "高木 貞治", "Noether"]
@@ -230,8 +229,7 @@ def main() -> None:
     app = create_app(os.path.join(tmp, "shots.db"), public_url=f"http://192.168.1.20:{args.port}")
     app.config["TRUST_ANY_HOST"] = True
     urls = build(app)
-    server = waitress.create_server(app, host="127.0.0.1", port=args.port, threads=16, channel_request_lookahead=1)
-    threading.Thread(target=server.run, daemon=True).start()
+    server, _ = serve_in_thread(app, "127.0.0.1", args.port, threads=16)
     base = f"http://127.0.0.1:{args.port}"
     for name, path in urls.items():
         print(f"{name:10s} {base}{path}", flush=True)
@@ -248,7 +246,7 @@ def main() -> None:
     else:
         with contextlib.suppress(KeyboardInterrupt):
             threading.Event().wait()
-    server.close()
+    server.stop()
 
 
 if __name__ == "__main__":

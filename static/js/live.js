@@ -12,7 +12,9 @@
      * conditional fetch (204 when nothing changed), after 1 s at first and less often the longer it lasts
      * (up to 10 s), and tries the stream again after 10 s, doubling up to 2 minutes; every delay has jitter
      * so that a server restart or a full server does not see every phone come back at the same instant.
-     * A stream that was open and drops is reopened by the browser itself (the server's retry: 2-6 s). */
+     * A stream that was open and drops (its server or worker went away, the Wi-Fi blinked) is reopened by the
+     * browser itself after the server's retry: of 0.5-1.5 s (drawn per stream), and its first event is the
+     * latest version; the page polls meanwhile, so it is current within a few seconds either way. */
     var POLL_FIRST = 1000, POLL_MAX = 10000, STREAM_RETRY = 10000, STREAM_RETRY_MAX = 120000;
     function jitter(ms) { return Math.round(ms * (0.8 + Math.random() * 0.4)); }
     var Live = {

@@ -2,8 +2,7 @@
 
 * ``FlaskCaller`` / ``HttpCaller``: one ``call(method, path, body) -> (status, json)`` over the Flask test
   client or real HTTP (stdlib ``http.client``, loopback only).
-* ``LiveServer``: the app under waitress in a daemon thread on 127.0.0.1 (a real threaded server, for SSE
-  and concurrency).
+* ``LiveServer``: the app under the production server in a thread on 127.0.0.1 (for SSE and concurrency).
 * ``Reference``: the engine as reference model, replaying accepted actions independently of the service.
 * ``Walker``: a random-walk player that picks legal actions from STATE alone (it tracks which cards lie on
   the table; the companion never sees hands, so any card not on the table may come from a hand).
@@ -26,18 +25,18 @@ from flask import Flask
 from live_server import LiveServer as SharedLiveServer
 
 import companion
+from companion.games.base import RuleError
+from companion.games.fields import Context
 from companion.games.laminate import (
     DEFAULT_DECK,
+    GAME,
     PAPER_IDS,
     PAPERS,
     Card,
     Deck,
     GameState,
-    IllegalAction,
-    apply,
     new_game,
     outcome,
-    parse_action,
 )
 from companion.games.laminate.melds import EVENS, FLUSHES, GROUPS, KINDS, STRAIGHTS
 
@@ -109,7 +108,7 @@ class LiveServer(SharedLiveServer):
     """The shared live server, with an HTTP caller for the API tests."""
 
     def __init__(self, app: Flask, threads: int = 32) -> None:
-        super().__init__(app, threads=threads, lookahead=1)
+        super().__init__(app, threads=threads)
 
     def caller(self) -> HttpCaller:
         return HttpCaller(self.port)
@@ -128,8 +127,13 @@ class Reference:
     def state(self) -> GameState:
         return self.states[-1]
 
+    def play(self, action: dict[str, Any]) -> GameState:
+        """The action read and played as the platform does (its checks, then the rules)."""
+        state = self.state
+        return GAME.play(state, GAME.parse(action, Context(state, state.n)), state.names)
+
     def act(self, action: dict[str, Any]) -> None:
-        self.states.append(apply(self.state, parse_action(action, self.deck), self.deck))
+        self.states.append(self.play(action))
 
     def undo(self) -> None:
         assert len(self.states) > 1
@@ -138,8 +142,8 @@ class Reference:
     def refusal(self, action: dict[str, Any]) -> str | None:
         """The code the engine gives for ``action`` now, or None if it is legal."""
         try:
-            apply(self.state, parse_action(action, self.deck), self.deck)
-        except IllegalAction as exc:
+            self.play(action)
+        except RuleError as exc:
             return exc.code
         return None
 

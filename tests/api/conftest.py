@@ -1,5 +1,5 @@
 """Fixtures for the JSON API tests: an app on a temporary database (one per module; each test makes its own
-tables), its test client, a fresh table, and the app under a live waitress server. Every API test runs on
+tables), its test client, a fresh table, and the app under the live production server. Every API test runs on
 SQLite and on PostgreSQL (``store_kind``, tests/conftest.py)."""
 
 from __future__ import annotations
@@ -48,6 +48,6 @@ def table(client: FlaskClient) -> dict[str, Any]:
 
 @pytest.fixture
 def live(app: Flask) -> Iterator[LiveServer]:
-    """The same app under waitress on 127.0.0.1, in a daemon thread."""
+    """The same app under the production server on 127.0.0.1, in a thread."""
     with LiveServer(app) as server:
         yield server

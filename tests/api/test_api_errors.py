@@ -14,7 +14,7 @@ from api_harness import RULE_CODES, TableDriver
 
 from companion import games
 from companion.games.laminate import DEFAULT_DECK, Deck, IllegalAction, Paper, Publish, apply, new_game
-from companion.games.laminate.game import GAME as LAMINATE
+from companion.games.laminate import GAME as LAMINATE
 
 S11 = ["heart-1", "book-2", "coin-3", "onion-4", "coffin-5", "suit6-6", "suit7-7", "coin-8", "onion-9",
        "coffin-10", "suit6-11"]
@@ -221,7 +221,8 @@ def test_rank_exhausted_through_the_api_with_a_short_counting_deck(app, client):
     deck = ShortDeck({"suits": [{"id": s.id, "ja": s.ja, "en": s.en, "ranks": list(s.ranks)}
                                 for s in DEFAULT_DECK.suits]})
     # The game is swapped in the registry, as a plug-in would be: the service and web layers are untouched.
-    games.register(dataclasses.replace(LAMINATE, apply=lambda state, action: apply(state, action, deck)))
+    games.register(dataclasses.replace(LAMINATE, apply=lambda state, action: apply(replace(state, card_deck=deck),
+                                                                                  action)))
     try:
         tid = client.post("/api/tables", json={"players": ["A", "B", "C"]}).get_json()["id"]
         resp = client.post(f"/api/tables/{tid}/actions",

@@ -13,9 +13,9 @@ import sqlite3
 import pytest
 from api_harness import NAMES, Reference, Walker, check_invariants, close_app, expected_view, make_app, view_of
 
+from companion.games.laminate import actions as actions_module
 from companion.games.laminate import deck as deck_module
 from companion.games.laminate import deckspec
-from companion.games.laminate import game as game_module
 from companion.games.laminate.deck import BUILTIN_V1, Deck
 from companion.games.laminate.deckspec import DEFAULT_SPEC, clean_deck, deck_of
 
@@ -177,7 +177,7 @@ def test_r1_editing_deck_json_later_does_not_change_a_stored_table(tmp_path, mon
     other = clean_deck(custom_spec())
     monkeypatch.setattr(deckspec, "DEFAULT_SPEC", other)
     monkeypatch.setattr(deck_module, "DEFAULT_DECK", Deck(other))
-    monkeypatch.setattr(game_module, "DECK", Deck(other))
+    monkeypatch.setattr(actions_module, "DEFAULT_DECK", Deck(other))
     app = make_app(path)
     client = app.test_client()
     state = client.get(f"/api/tables/{tid}").get_json()

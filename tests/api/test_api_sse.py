@@ -1,4 +1,4 @@
-"""GET …/events: a real Server-Sent Events stream from a threaded waitress server on 127.0.0.1."""
+"""GET …/events: a real Server-Sent Events stream from the production server on 127.0.0.1."""
 
 from __future__ import annotations
 
@@ -111,7 +111,6 @@ def test_other_tables_changes_do_not_confuse_a_stream(live):
 
 def test_keep_alive_comment(live, monkeypatch):
     monkeypatch.setattr(sse, "KEEPALIVE_SECONDS", 0.3)
-    monkeypatch.setattr(sse, "POLL_SECONDS", 0.1)
     caller = live.caller()
     table = create_table(caller)
     s = Stream(live.port, f"/api/tables/{table['id']}/events")

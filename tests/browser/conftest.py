@@ -1,4 +1,4 @@
-"""Browser test fixtures: the real app served by waitress in a thread, and Debian's Chromium via Playwright.
+"""Browser fixtures: the real app under the production server in a thread, and Debian's Chromium via Playwright.
 
 Never ``playwright install``: the browser is /usr/bin/chromium (``apt-get install chromium``). Without it the
 browser tests are skipped with that reason.

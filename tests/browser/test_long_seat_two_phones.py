@@ -19,6 +19,8 @@ from fractions import Fraction
 from browser_helpers import assert_nothing_blocks, axe_violations, page_errors
 from playwright.sync_api import expect
 
+from companion.games.long_seat import Lay, Stop
+
 LIVE_MS = 2500  # a move made on one phone shows on the other within this, through the event stream
 AKI, BEN = "Aki", "Ben"
 
@@ -48,7 +50,7 @@ def test_two_phones_play_a_whole_long_seat_game(live, new_context) -> None:
     errors_a, errors_b = page_errors(phone_a), page_errors(phone_b)
 
     # --- phone A starts the table from the start page ---------------------------------------------------------
-    with phone_a.expect_response(re.compile(r"/static/icons/games/long-seat\.svg")) as icon:
+    with phone_a.expect_response(re.compile(r"/static/games/long_seat/icon\.svg")) as icon:
         phone_a.goto(live.url("/"))
     assert icon.value.status == 200  # the game's picture on the start page
     phone_a.locator("input[name=game][value=long-seat]").check(force=True)
@@ -187,15 +189,14 @@ def test_long_seat_pages_have_no_serious_axe_violations(live, new_context) -> No
     svc = live.service
     snap = svc.create_table(["Aki", "Ben", "Chie"], 0, {}, game="long-seat")
     tid = snap.record.id
-    game = snap.game
     for card in (4, 9, 4, 6, 2):  # Aki takes 4 9 4; Ben lays 6 2 and stops; Chie lays 8
-        svc.act(tid, game.parse_action({"type": "lay", "card": card}, svc.snapshot(tid).state))
-    svc.act(tid, game.parse_action({"type": "stop"}, svc.snapshot(tid).state))
-    svc.act(tid, game.parse_action({"type": "lay", "card": 8}, svc.snapshot(tid).state))
+        svc.act(tid, Lay(card))
+    svc.act(tid, Stop())
+    svc.act(tid, Lay(8))
     tiny = {str(v): 0 for v in range(1, 11)} | {"5": 2, "3": 1}
     over = svc.create_table(["Aki", "Ben"], 0, {"deck": tiny}, game="long-seat").record.id
     for card in (5, 3, 5):
-        svc.act(over, game.parse_action({"type": "lay", "card": card}, svc.snapshot(over).state))
+        svc.act(over, Lay(card))
     for scheme in ("light", "dark"):
         for locale in ("en-US", "ja-JP"):
             page = new_context(bypass_csp=True, color_scheme=scheme, locale=locale).new_page()

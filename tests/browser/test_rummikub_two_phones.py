@@ -3,7 +3,8 @@
 The server never knows the racks (RK: nothing secret is stored), so the test deals them itself and plays
 Aki's 14 tiles in three plays while Ben draws:
 
-* play 1, the initial meld (56): r5 r6 r7 r8 and b10 y10 k10 — first a broken run r5 r6 r8 shows its reason;
+* play 1, the initial meld (56): r5 r6 r7 r8 and b10 y10 k10 — r5 and r8 fill in the run, taken back, then a
+  broken run r5 r6 r8 shows its reason; b10 starts a set of its own, yellow and black 10 join it in a tap each;
 * play 2, extending: r4 and r9 onto the run, r10 onto the group (b r y k 10);
 * play 3, rearranging and going out: r10 moves from the group to the run, r3 joins it, k11 k12 k13 is new.
 
@@ -42,12 +43,11 @@ def set_tiles(page) -> list[list[str]]:
 
 
 def pick(page, tile: str, picker_id: str = "ed-picker") -> None:
-    """Tap a tile in a picker; on a phone one colour row (or the joker's) shows at a time: open its tab first."""
+    """Tap a tile in a picker; on a phone one colour row shows at a time (the joker ends each): open its tab first."""
     picker = page.locator(f"#{picker_id}")
-    colour = "j" if tile == "J" else tile[0]
-    if picker.get_attribute("data-colour") != colour:
-        picker.locator(f"[data-pk-tab='{colour}']").click()
-    picker.locator(f"[data-tile='{tile}']").click()
+    if tile != "J" and picker.get_attribute("data-colour") != tile[0]:
+        picker.locator(f"[data-pk-tab='{tile[0]}']").click()
+    picker.locator(f"[data-tile='{tile}']:visible").click()
 
 
 def editor_set(page, n: int):
@@ -99,8 +99,13 @@ def test_two_phones_play_a_rummikub_round_and_see_each_other_live(live, new_cont
     done = editor.locator("[data-ed=done]")
     expect(editor).to_be_visible()
     expect(editor.locator("#ed-who")).to_have_text(f"{ACE}’s turn")
-    for tile in ("r5", "r6", "r8"):
-        pick(phone_a, tile)
+    pick(phone_a, "r5")
+    pick(phone_a, "r8")  # a run's first and last tile lay it: red 6 and 7 are filled in
+    expect(editor_set(phone_a, 1).locator("[data-ed-tile]")).to_have_count(4)
+    expect(editor.locator("#ed-tools")).to_contain_text("Filled in: red 6, red 7")
+    editor.locator("[data-ed-unfill]").click()  # one tap takes them back
+    expect(editor_set(phone_a, 1).locator("[data-ed-tile]")).to_have_count(2)
+    pick(phone_a, "r6")
     # the broken run shows its reason live, and Done stays disabled
     expect(editor_set(phone_a, 1)).to_have_class(re.compile(r"\bbad\b"))
     expect(editor_set(phone_a, 1).locator(".ed-status")).to_have_text(
@@ -110,9 +115,10 @@ def test_two_phones_play_a_rummikub_round_and_see_each_other_live(live, new_cont
     expect(editor_set(phone_a, 1).locator(".ed-status")).to_have_text("run · 26")
     expect(editor.locator("#ed-summary")).to_contain_text("Initial meld: 26 of 30 needed")
     expect(done).to_be_disabled()
-    editor.locator("[data-ed-move=new]").click()  # + New set
-    for tile in ("b10", "y10", "k10"):
-        pick(phone_a, tile)
+    pick(phone_a, "b10")  # cannot go with the red run: a new set
+    expect(editor_set(phone_a, 2)).to_have_class(re.compile(r"\bsel\b"))
+    for name in ("yellow 10", "black 10"):  # the group's other colours, whatever colour the picker shows
+        editor.locator("#ed-quick").get_by_role("button", name=name).click()
     expect(editor_set(phone_a, 2).locator(".ed-status")).to_have_text("group · 30")
     expect(editor.locator("#ed-summary")).to_contain_text("Initial meld: 56 (at least 30) ✓")
     expect(editor.locator("#ed-summary")).to_contain_text("From the rack: 7 of 14")

@@ -125,7 +125,7 @@ LEAKS = (b"TableService", b"root:x:", b"[project]", b"{% block", b"def ")
 
 
 def test_no_path_escapes_the_static_folder_over_a_real_socket(live: Any) -> None:
-    """The same attempts sent verbatim (no client-side normalisation) to waitress."""
+    """The same attempts sent verbatim (no client-side normalisation) to the server."""
     import http.client
 
     for path in TRAVERSALS:

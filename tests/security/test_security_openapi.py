@@ -19,7 +19,7 @@ from jsonschema import Draft202012Validator
 from openapi_spec_validator import OpenAPIV31SpecValidator
 from security_harness import NAMES, new_table
 
-from companion.games.laminate.errors import EXTRA_MESSAGES, MESSAGES
+from companion.games.laminate import GAME as LAMINATE
 from companion.web.openapi import document, error_codes
 
 IGNORED_METHODS = {"HEAD", "OPTIONS"}
@@ -95,7 +95,7 @@ def test_every_api_route_is_documented_and_every_documented_route_exists(app: Fl
 
 def test_every_error_code_is_documented() -> None:
     codes = set(error_codes())
-    assert set(MESSAGES) <= codes and set(EXTRA_MESSAGES) <= codes
+    assert set(LAMINATE.codes) <= codes
     assert {"not_found", "read_only", "hints_disabled", "too_large", "unsupported_media_type", "bad_host",
             "cross_site", "method_not_allowed"} <= codes
 
@@ -221,27 +221,48 @@ def test_every_operation_documents_429_with_retry_after() -> None:
 
 def test_budgeted_requests_are_refused_429_as_documented(client: FlaskClient, app: Flask) -> None:
     """Create, play again and every game question (/check, /melds, /hints …) are on a budget: through the real
-    middleware with an empty budget each is refused, and the refusal matches the document."""
-    from werkzeug.test import Client, EnvironBuilder
+    server and its guard with an empty budget each is refused, and the refusal matches the document."""
+    import http.client
 
+    from werkzeug.wrappers import Response
+
+    from companion.server.asgi import build_app
     from companion.server.guard import BUDGETS, Budget, expensive_kind
-    from companion.server.middleware import RequestMiddleware
+    from companion.server.serve import Background
+    from companion.server.sockets import bind_socket
 
     tid = new_table(client)["id"]
     empty = Budget({kind: (1000.0, 0) for kind in BUDGETS})  # never a token: every budgeted request waits 1 ms
-    limited = Client(RequestMiddleware(app, budget=empty))
+    asgi, router, _ = build_app(app, budget=empty)
+    sock = bind_socket("127.0.0.1", 0)
+    port = sock.getsockname()[1]
+    server = Background(asgi, sock, before_stop=router.live.close).start()
+
+    def post(method: str, path: str) -> Response:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        try:
+            conn.request(method, path, body=b"{}", headers={"Content-Type": "application/json"})
+            answer = conn.getresponse()
+            return Response(answer.read(), status=answer.status, headers=answer.getheaders())
+        finally:
+            conn.close()
+
     doc = document()
     budgeted = []
-    for template, operations in doc["paths"].items():
-        path = template.replace("{table_id}", tid).replace("{seat}", "0")
-        for method in operations:
-            if expensive_kind(EnvironBuilder(path=path, method=method.upper()).get_environ()) is None:
-                continue
-            budgeted.append(template)
-            resp = limited.open(path, method=method.upper(), json={})
-            assert resp.status_code == 429 and int(resp.headers["Retry-After"]) >= 1, (method, template)
-            Answers(limited).check(method.upper(), template, resp)  # type: ignore[arg-type]
-            assert resp.get_json()["error"] == "too_many_requests"
+    try:
+        for template, operations in doc["paths"].items():
+            path = template.replace("{table_id}", tid).replace("{seat}", "0")
+            for method in operations:
+                if expensive_kind(method.upper(), path) is None:
+                    continue
+                budgeted.append(template)
+                resp = post(method.upper(), path)
+                assert resp.status_code == 429 and int(resp.headers["Retry-After"]) >= 1, (method, template)
+                Answers(client).check(method.upper(), template, resp)
+                assert resp.get_json()["error"] == "too_many_requests"
+    finally:
+        server.stop()
+        router.live.stop()
     for expected in ("/api/tables", "/api/tables/{table_id}/again", "/api/tables/{table_id}/check",
                      "/api/tables/{table_id}/melds", "/api/tables/{table_id}/hints"):
         assert expected in budgeted

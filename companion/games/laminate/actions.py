@@ -1,131 +1,159 @@
-"""Actions as small frozen values, with their JSON form (API.md, ACTION)."""
+"""Laminate's actions (docs/api.md, ACTION), each declared once: the JSON parser, the form reader, the log's
+JSON and the OpenAPI schema all come from these declarations. ``player`` (every action has it) is checked by
+the platform: it must be the active seat.
+
+Cards are read against the table's own deck (R1, the ``deck`` option): a string that names no card of it is
+``bad_card`` (400), a paper type that does not exist ``unknown_paper`` (400); both keep their codes.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Annotated, Any
 
+from ..fields import Choice, Context, Field, FormRefusal, Int, Invalid, Key, ListOf
+from ..moves import ActionSet, Move, Posted
+from ..schema import MAX_INT
 from .deck import DEFAULT_DECK, Card, Deck
+from .deckspec import deck_of
 from .errors import Malformed
-from .papers import PAPERS
+from .papers import PAPER_IDS, PAPERS
+from .texts import both
 
 MAX_CARDS = 49  # a meld can never hold more cards than the deck has
 MAX_CITES = 64
+CARD_PATTERN = r"^[A-Za-z0-9]+-(?:[1-9]|1[0-3]|[AJQKajqk])$"
+CARD_OUT_PATTERN = r"^[a-z][a-z0-9]{0,11}-(?:[1-9]|1[0-3])$"
+
+
+def table_deck(ctx: Context) -> Deck:
+    """The deck a parser reads cards against: the table's (its state, else its ``deck`` option), or the deck
+    a new table gets where there is no table (the docs)."""
+    state = ctx.state
+    if state is not None:
+        deck: Deck = state.card_deck
+        return deck
+    if isinstance(ctx.options, Mapping) and "deck" in ctx.options:
+        return deck_of(dict(ctx.options))
+    return DEFAULT_DECK
+
+
+class CardOfDeck(Field[Card]):
+    """A card of the table's own deck, ``"suit-rank"`` (rank 1–13 or A, J, Q, K, case-insensitive); the log
+    keeps it in number notation (``"book-13"``). Anything else is ``bad_card`` (400), whatever the field."""
+
+    def __init__(self, *, doc: str = "") -> None:
+        self.doc = doc
+
+    def expects(self, ctx: Context) -> tuple[str, str]:
+        return "a card of this table's deck (“coin-7”)", "この卓のデッキのカード（「coin-7」）"
+
+    def parse(self, raw: object, ctx: Context) -> Card:
+        return table_deck(ctx).parse(raw)  # bad_card (Malformed) for anything else
+
+    def dump(self, value: Card) -> Any:
+        return str(value)
+
+    def schema(self, max_seats: int) -> dict[str, Any]:
+        suits = ", ".join(s.id for s in DEFAULT_DECK.suits)
+        return self._doc({"type": "string", "maxLength": 40, "examples": ["coin-7", "suit7-K"],
+                          "description": "SUIT-RANK: a suit id of the table's deck (STATE.card_deck; the default "
+                                         f"deck's ids are {suits}) and a rank 1–13 or A, J, Q, K, case-insensitive "
+                                         f"(pattern {CARD_PATTERN}). A string that names no card of the table's "
+                                         "deck (heart-9 in the default deck, joker-1, coin-14) is refused with "
+                                         "bad_card (400)."})
+
+    def logged_schema(self, max_seats: int) -> dict[str, Any]:
+        return {"type": "string", "pattern": CARD_OUT_PATTERN}
+
+
+class PaperType(Field[str]):
+    """A paper type id (R2); a string that is none is ``unknown_paper`` (400)."""
+
+    def __init__(self, *, doc: str = "") -> None:
+        self.doc = doc
+
+    def expects(self, ctx: Context) -> tuple[str, str]:
+        return "a paper type id (R2)", "論文の種類（R2）"
+
+    def parse(self, raw: object, ctx: Context) -> str:
+        if not isinstance(raw, str):
+            raise Invalid
+        if raw not in PAPERS:
+            raise Malformed("unknown_paper", paper_id=raw[:40])
+        return raw
+
+    def schema(self, max_seats: int) -> dict[str, Any]:
+        return self._doc({"enum": list(PAPER_IDS)})
+
+
+CARD = CardOfDeck()
+PAPER_ID = Int(1, MAX_INT, noun=("a paper id", "論文番号"))
 
 
 @dataclass(frozen=True)
-class Research:
-    source: str  # "deck" or "discard"
-    player: int | None = None
+class Research(Move, kind="research"):
+    """R8, R9: draw from the deck (two, keep one, discard one) or take the top of the discard pile."""
+
+    source: Annotated[str, Choice("deck", "discard", doc="Where the card comes from (R8)."), Key("from")]
 
 
 @dataclass(frozen=True)
-class Publish:
-    paper: str
-    cards: tuple[Card, ...]
-    cite: tuple[int, ...] = ()
-    player: int | None = None
-    # whether the request carried "cite" at all: the log shows an action as it was sent
-    cite_listed: bool = field(default=True, compare=False)
+class Publish(Move, kind="publish"):
+    """R3, R4, R6, R7: lay ``cards`` from the hand as a paper of type ``paper``, citing complete papers."""
+
+    paper: Annotated[str, PaperType(doc="The paper type claimed (R2).")]
+    cards: Annotated[tuple[Card, ...], ListOf(CARD, MAX_CARDS, doc="The cards laid from the hand (R4).")]
+    cite: Annotated[tuple[int, ...] | None,
+                    ListOf(PAPER_ID, MAX_CITES, doc="Complete papers cited, by id (R7); may be left out.")] = None
+
+    @property
+    def cited(self) -> tuple[int, ...]:
+        """The ids cited (none when ``cite`` was left out)."""
+        return self.cite or ()
+
+    @classmethod
+    def form_fields(cls, posted: Posted) -> Posted:
+        """The picker says in the player's words what it still lacks: a card from the hand, then (unless it
+        only checks) the paper to claim."""
+        if not any(text.strip() for text in posted.get("cards", ())):
+            raise FormRefusal("no_hand_card", both("js_nothing_to_publish"))
+        if not any(text.strip() for text in posted.get("paper", ())) and not posted.get("dry_run"):
+            raise FormRefusal("choose_paper", both("choose_paper"))
+        return posted
 
 
 @dataclass(frozen=True)
-class Review:
-    paper: int
-    card: Card
-    player: int | None = None
+class Review(Move, kind="review"):
+    """R10, R11: take ``card`` from a paper under review into the hand."""
+
+    paper: Annotated[int, PAPER_ID]
+    card: Annotated[Card, CARD]
 
 
 @dataclass(frozen=True)
-class Pass:
-    player: int | None = None
+class Pass(Move, kind="pass"):
+    """R12: neither research nor review is possible."""
 
 
 @dataclass(frozen=True)
-class EndFlag:
-    card: Card
-    player: int | None = None
+class EndFlag(Move, kind="endflag"):
+    """R16: the End Flag, laid with ``card`` from the hand (only while STATE.pending is "endflag")."""
+
+    card: Annotated[Card, CARD]
+
+    @classmethod
+    def form_fields(cls, posted: Posted) -> Posted:
+        if not any(text.strip() for text in posted.get("card", ())):
+            raise FormRefusal("choose_card", both("choose_card"))
+        return posted
 
 
 Action = Research | Publish | Review | Pass | EndFlag
-ACTION_TYPES = ("research", "publish", "review", "pass", "endflag")
-
-
-def _bad(detail: str, detail_ja: str) -> Malformed:
-    return Malformed("bad_request", detail=detail, detail_ja=detail_ja)
-
-
-def _int(value: Any, field: str, lo: int = 0, hi: int = 2**31) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise _bad(f"“{field}” must be an integer from {lo} to {hi}",
-                   f"「{field}」は{lo}〜{hi}の整数で指定してください")
-    return value
-
-
-def _card_list(value: Any, field: str, deck: Deck) -> tuple[Card, ...]:
-    if not isinstance(value, list):
-        raise _bad(f"“{field}” must be a list of cards", f"「{field}」はカードのリストで指定してください")
-    if len(value) > MAX_CARDS:
-        raise _bad(f"“{field}” holds more cards than the deck has", f"「{field}」のカードがデッキの枚数より多すぎます")
-    return tuple(deck.parse(v) for v in value)
-
-
-def parse_cite(value: Any) -> tuple[int, ...]:
-    """A ``cite`` list of paper ids (absent or null means none)."""
-    if value is None:
-        return ()
-    if not isinstance(value, list) or len(value) > MAX_CITES:
-        raise _bad("“cite” must be a list of paper ids", "「cite」は論文番号のリストで指定してください")
-    return tuple(_int(c, "cite", 1) for c in value)
-
-
-def parse_action(obj: Any, deck: Deck = DEFAULT_DECK) -> Action:
-    """Turn an API ``action`` object into an Action. Raises Malformed (400) for anything odd."""
-    if not isinstance(obj, dict):
-        raise _bad("“action” must be an object", "「action」はオブジェクトで指定してください")
-    kind = obj.get("type")
-    if kind not in ACTION_TYPES:
-        raise _bad(f"unknown action type {str(kind)[:30]!r}; expected one of {', '.join(ACTION_TYPES)}",
-                   f"「type」は {'・'.join(ACTION_TYPES)} のどれかです")
-    player = obj.get("player")
-    if player is not None:
-        player = _int(player, "player")  # any seat number; one that is not active is not_your_turn
-    if kind == "research":
-        source = obj.get("from")
-        if source not in ("deck", "discard"):
-            raise _bad("research needs “from”: “deck” or “discard”",
-                       "research には「from」（deck か discard）が必要です")
-        return Research(source, player)
-    if kind == "publish":
-        paper = obj.get("paper")
-        if not isinstance(paper, str):
-            raise _bad("publish needs “paper”: a paper type id", "publish には「paper」（論文の種類）が必要です")
-        if paper not in PAPERS:
-            raise Malformed("unknown_paper", paper_id=paper[:40])
-        cards = _card_list(obj.get("cards"), "cards", deck)
-        return Publish(paper, cards, parse_cite(obj.get("cite")), player, cite_listed="cite" in obj)
-    if kind == "review":
-        return Review(_int(obj.get("paper"), "paper", 1), deck.parse(obj.get("card")), player)
-    if kind == "pass":
-        return Pass(player)
-    return EndFlag(deck.parse(obj.get("card")), player)
-
-
-def action_to_json(action: Action) -> dict[str, Any]:
-    """The canonical JSON form (cards always in number notation)."""
-    out: dict[str, Any]
-    if isinstance(action, Research):
-        out = {"type": "research", "from": action.source}
-    elif isinstance(action, Publish):
-        out = {"type": "publish", "paper": action.paper, "cards": [str(c) for c in action.cards]}
-        if action.cite or action.cite_listed:
-            out["cite"] = list(action.cite)
-    elif isinstance(action, Review):
-        out = {"type": "review", "paper": action.paper, "card": str(action.card)}
-    elif isinstance(action, Pass):
-        out = {"type": "pass"}
-    else:
-        out = {"type": "endflag", "card": str(action.card)}
-    if action.player is not None:
-        out["player"] = action.player
-    return out
+ACTIONS: ActionSet[Action] = ActionSet(
+    Research, Publish, Review, Pass, EndFlag,
+    examples=(Research("deck"),
+              Publish("kind3", (Card("heart", 7), Card("book", 7)), (2,)),
+              Review(3, Card("coin", 8)), Pass(), EndFlag(Card("onion", 10))),
+)

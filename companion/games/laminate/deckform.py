@@ -1,7 +1,7 @@
 """The deck editor of the start page (R1): see the deck a new table will play with and change it — which
 ranks each suit holds, its names and symbol. It starts from the deck of this server's most recent Laminate
 table (so a group's own deck is offered again), else from deck.json. Plain form fields, so it works without
-script; ``static/js/games/laminate-deck.js`` only counts the cards as they are ticked.
+script; ``static/laminate-deck.js`` only counts the cards as they are ticked.
 
 Fields (all named ``opt-laminate-deck-…``): ``default`` (a checkbox: use the server's deck), ``name-en``,
 ``name-ja``, and per suit i: ``i-id`` (hidden), ``i-en``, ``i-ja``, ``i-symbol``, ``i-ranks`` (13

@@ -1,21 +1,17 @@
-"""Typed refusals with stable codes (API.md) and a sentence in Japanese and English."""
+"""Typed refusals with stable codes (docs/api.md) and a sentence in Japanese and English. The platform refuses
+what every game shares (``bad_request``, ``not_your_turn``, ``game_over``: ``Game.play``) with its own sentences;
+the codes here are the rules' (R1–R18)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..base import RuleError
+from ..base import COMMON_MESSAGES, Fill, RuleError
 from .cardnames import card_label
 from .papers import PAPERS
 
-# code -> (English, Japanese). Placeholders are filled from the error's params.
+# code -> (English, Japanese). Placeholders are filled from the error's params (``IllegalAction.words``).
 MESSAGES: dict[str, tuple[str, str]] = {
-    "stale": ("The table changed since this device last looked. Check the table and try again.",
-              "この端末が見たあとで卓の状態が変わりました。確認してからもう一度どうぞ。"),
-    "nothing_to_undo": ("There is nothing to undo yet.", "取り消せる操作はまだありません。"),
-    "not_your_turn": ("It is {active_name}'s turn, not {player_name}'s.",
-                      "今は{active_name}さんの手番です（{player_name}さんではありません）。"),
-    "game_over": ("The game is over: no more actions.", "ゲームは終了しています。これ以上の操作はできません。"),
     "bad_card": ("“{card}” is not a card of this deck.", "「{card}」はこのデッキにないカードです。"),
     "unknown_paper": ("“{paper_id}” is not a paper type.", "「{paper_id}」という論文の種類はありません。"),
     "no_match": ("These cards do not make {paper}: {why}", "このカードでは{paper}になりません：{why}"),
@@ -62,54 +58,37 @@ WORDS: dict[str, tuple[str, str]] = {
 
 
 class IllegalAction(RuleError):
-    """A refusal. ``code`` is stable (API.md); ``message(lang)`` is a sentence for players. The engine knows
+    """A refusal. ``code`` is stable (docs/api.md); ``message(lang)`` is a sentence for players. The engine knows
     no HTTP: the web layer maps a refusal to its status (``malformed`` ones to 400)."""
 
+    MESSAGES = MESSAGES
+
     def __init__(self, code: str, **params: Any) -> None:
-        if code not in MESSAGES and code not in EXTRA_MESSAGES:
+        if code not in MESSAGES and code not in COMMON_MESSAGES:
             raise ValueError(f"unknown error code {code!r}")
         super().__init__(code, **params)
 
-    def message(self, lang: str = "en") -> str:
-        en, ja = MESSAGES.get(self.code) or EXTRA_MESSAGES[self.code]
-        template = ja if lang == "ja" else en
-        return template.format_map(_Localised(self.params, lang))
-
+    def words(self, lang: str) -> dict[str, Any]:
+        """The params, with the words some sentences insert in ``lang``: the paper's name, the card's, why a
+        meld fails and what is still possible."""
+        idx = 1 if lang == "ja" else 0
+        out = dict(self.params)
+        if "paper_id" in out:
+            paper = PAPERS.get(str(out["paper_id"]))
+            out.setdefault("paper", paper.name(lang) if paper else str(out["paper_id"]))
+        if "card" in out:
+            out.setdefault("card_name", card_label(str(out["card"]), lang))
+        if "why_key" in out:
+            out.setdefault("why", WHY[out["why_key"]][idx].format_map(Fill(out)))
+        if "can_key" in out:
+            out.setdefault("can", WORDS[out["can_key"]][idx])
+        return out
 
 
 class Malformed(IllegalAction):
-    """The request does not make sense as an action at all (400)."""
+    """The request names something that does not exist (400): a card not in this table's deck, a paper type."""
 
     malformed = True
-
-
-# Codes the web layer adds for transport problems (not rule refusals).
-EXTRA_MESSAGES: dict[str, tuple[str, str]] = {
-    "bad_request": ("The request is malformed: {detail}", "リクエストの形式が正しくありません：{detail_ja}"),
-}
-
-
-class _Localised(dict):
-    """Fills message placeholders, translating paper ids and words into the message's language."""
-
-    def __init__(self, params: dict[str, Any], lang: str) -> None:
-        super().__init__(params)
-        self.lang = lang
-
-    def __missing__(self, key: str) -> str:
-        idx = 1 if self.lang == "ja" else 0
-        if key == "paper" and "paper_id" in self:
-            paper = PAPERS.get(str(self["paper_id"]))
-            return paper.name(self.lang) if paper else str(self["paper_id"])
-        if key == "card_name" and "card" in self:
-            return card_label(str(self["card"]), self.lang)
-        if key == "why" and "why_key" in self:
-            return WHY[self["why_key"]][idx].format_map(self)
-        if key == "can" and "can_key" in self:
-            return WORDS[self["can_key"]][idx]
-        if key in {"player_name", "active_name"}:
-            return "?"
-        return "{" + key + "}"
 
 
 # Why a meld is not the paper asked for (no_match), per pattern family.

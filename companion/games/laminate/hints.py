@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..base import BadRequest
 from .deck import Card, Deck
 from .errors import IllegalAction, Malformed
 from .melds import EVENS, FLUSHES, GROUPS, KINDS, STRAIGHTS
@@ -104,8 +105,8 @@ def hints(state: GameState, seat: int, hand: Sequence[Card], deck: Deck | None =
     """
     deck = deck or state.card_deck
     if not 0 <= seat < state.n:
-        raise Malformed("bad_request", detail=f"player must be a seat from 0 to {state.n - 1}",
-                        detail_ja=f"「player」は0〜{state.n - 1}の席番号で指定してください")
+        raise BadRequest(f"player must be a seat from 0 to {state.n - 1}",
+                         detail_ja=f"「player」は0〜{state.n - 1}の席番号で指定してください")
     hand_items = _hand_items(state, hand, deck)
     if state.over:
         return []

@@ -1,7 +1,9 @@
-"""The rules as pure functions: ``new_game``, ``check``, ``apply``, ``outcome``, ``meld_report``.
+"""The rules as pure functions: ``new_game``, ``actor``, ``apply``, ``check``, ``outcome``, ``meld_report``.
 
-Every refusal is an IllegalAction with a code from API.md. ``apply`` also plays the automatic end of the
-turn: the end condition (R15), the End Flag step (R16), the countdown (R17) and the next seat.
+Every refusal is an IllegalAction with a code from docs/api.md. The platform checks before ``apply`` what every
+game shares (``Game.play``): the game is not over, and an action's ``player`` (if given) is the active seat
+(``actor``). ``apply`` checks the rules of Laminate and plays the automatic end of the turn: the end condition
+(R15), the End Flag step (R16), the countdown (R17) and the next seat.
 """
 
 from __future__ import annotations
@@ -9,13 +11,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
+from ..base import BadRequest, Outcome
 from . import melds
 from .actions import Action, EndFlag, Pass, Publish, Research, Review
 from .deck import DEFAULT_DECK, Card, Deck
+from .deckspec import deck_of
 from .errors import IllegalAction, Malformed
 from .papers import END_THRESHOLD, ENDFLAG, PAPER_IDS, PAPER_TYPES, PAPERS
-from .state import EndInfo, GameState, Outcome, Paper
+from .state import DecidedBy, EndInfo, GameState, Paper, Pending
 
 SETUP_DRAWS = (3, 3, 4, 4, 5)  # R13, from the start player clockwise
 START_HAND = 3
@@ -37,26 +42,31 @@ def new_game(names: Sequence[str], start: int = 0, deck: Deck = DEFAULT_DECK) ->
     )
 
 
-def check(state: GameState, action: Action, deck: Deck | None = None) -> None:
-    """Raise IllegalAction if ``action`` is not legal now; return None otherwise."""
-    apply(state, action, deck)
+def new_table(players: tuple[str, ...], start: int, options: dict[str, Any]) -> GameState:
+    """A new table with its own deck (R1, the ``deck`` option)."""
+    return new_game(players, start, deck_of(options))
 
 
-def apply(state: GameState, action: Action, deck: Deck | None = None) -> GameState:
-    """The state after ``action`` by the active player, end-of-turn effects included. The deck is the
-    table's own (``state.card_deck``) unless given."""
-    deck = deck or state.card_deck
-    if state.over:
-        raise IllegalAction("game_over")
+def actor(state: GameState, action: Action) -> int | None:
+    """R5: every action is the active player's (docs/api.md)."""
+    return state.active
+
+
+def check(state: GameState, action: Action) -> None:
+    """Raise IllegalAction if the rules refuse ``action`` now (the game running); return None otherwise."""
+    apply(state, action)
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after ``action`` by the active player, end-of-turn effects included, with the table's own
+    deck (``state.card_deck``). The game is running (the platform refuses an action after the end)."""
+    deck = state.card_deck
     actor = state.active
-    assert actor is not None
-    if action.player is not None and action.player != actor:
-        raise IllegalAction("not_your_turn", player_name=_name(state, action.player),
-                            active_name=state.names[actor], player=action.player, active=actor)
+    assert actor is not None, "the platform refuses an action after the end"
     _check_vocabulary(action, deck)
     if isinstance(action, EndFlag):
         return _take_endflag(state, actor, action.card, deck)
-    if state.pending == ENDFLAG:
+    if state.pending == Pending.ENDFLAG:
         raise IllegalAction("endflag_pending", player_name=state.names[actor])
     if isinstance(action, Research):
         after = _research(state, actor, action.source)
@@ -79,12 +89,8 @@ def _check_vocabulary(action: Action, deck: Deck) -> None:
         if card not in deck.card_set:
             raise Malformed("bad_card", card=str(card))
     if isinstance(action, Research) and action.source not in ("deck", "discard"):
-        raise Malformed("bad_request", detail="research comes “from” the deck or the discard pile",
-                        detail_ja="研究は山札か捨て札から（「from」）です")
-
-
-def _name(state: GameState, seat: int) -> str:
-    return state.names[seat] if 0 <= seat < state.n else f"#{seat}"
+        raise BadRequest("research comes “from” the deck or the discard pile",
+                         detail_ja="研究は山札か捨て札から（「from」）です")
 
 
 def _with_hand(hands: tuple[int, ...], seat: int, delta: int) -> tuple[int, ...]:
@@ -168,7 +174,7 @@ def _publish(state: GameState, actor: int, action: Publish, deck: Deck) -> GameS
     # Order of checks: what the request names (cards, then citations), then whether the meld is the
     # paper at all, then whether this player may claim it now, and last whether the hand can pay.
     _check_placed_cards(state, action.cards, deck)
-    cited = _cited_papers(state, action.cite)
+    cited = _cited_papers(state, action.cited)
     if not action.cards:
         raise IllegalAction("no_hand_card")
     meld = list(action.cards) + [p.cards[0] for p in cited]
@@ -234,13 +240,13 @@ def _end_turn(state: GameState, actor: int) -> GameState:
         state = replace(state, end=EndInfo(actor, 2 * state.n - 1))
         flag_free = state.supply_of(ENDFLAG) > 0 and not state.owns(actor, ENDFLAG)
         if state.hands[actor] > 0 and flag_free:
-            return replace(state, pending=ENDFLAG)  # same player lays the flag before the turn ends
+            return replace(state, pending=Pending.ENDFLAG)  # same player lays the flag before the turn ends
         return _advance(state, actor, triggering=True)
     return _advance(state, actor, triggering=False)
 
 
 def _take_endflag(state: GameState, actor: int, card: Card, deck: Deck) -> GameState:
-    if state.pending != ENDFLAG:
+    if state.pending != Pending.ENDFLAG:
         raise IllegalAction("no_endflag_pending")
     _check_placed_cards(state, [card], deck)
     if state.hands[actor] < 1:  # unreachable through apply: pending is only set with a card in hand
@@ -265,7 +271,8 @@ def _finish(state: GameState) -> GameState:
 # --- R18 ----------------------------------------------------------------------------------------------
 
 def outcome(state: GameState) -> Outcome | None:
-    """Winners and ranking once the game is over (None before)."""
+    """R18: winners and ranking (seats best first) once the game is over (None before); ``decided_by`` says
+    what separated the winners."""
     if not state.over:
         return None
     seats = range(state.n)
@@ -273,25 +280,32 @@ def outcome(state: GameState) -> Outcome | None:
     top = state.score(ranking[0])
     tied = [s for s in seats if state.score(s) == top]
     if len(tied) == 1:
-        return Outcome((tied[0],), ranking, "score")
+        return Outcome((tied[0],), ranking, DecidedBy.SCORE)
     fewest = min(state.complete_count(s) for s in tied)
     winners = tuple(s for s in tied if state.complete_count(s) == fewest)
-    return Outcome(winners, ranking, "fewest_papers" if len(winners) == 1 else "shared")
+    return Outcome(winners, ranking, DecidedBy.FEWEST_PAPERS if len(winners) == 1 else DecidedBy.SHARED)
+
+
+def scores(state: GameState) -> tuple[int | None, ...]:
+    """R18: each seat's points in complete papers (the plays record)."""
+    return tuple(state.score(seat) for seat in range(state.n))
 
 
 # --- questions ----------------------------------------------------------------------------------------
 
-def meld_report(state: GameState, cards: Sequence[Card], cite: Sequence[int],
-                deck: Deck | None = None) -> list[tuple[str, str | None]]:
+def meld_report(state: GameState, cards: Sequence[Card], cite: Sequence[int]) -> list[tuple[str, str | None]]:
     """Every paper type the meld (R4) satisfies (R3), each with None if the active player may claim it
-    now or the code that forbids it. Raises for a meld that cannot be formed at all."""
-    deck = deck or state.card_deck
-    _check_placed_cards(state, cards, deck, on_table_ok=True)
+    now or the code that forbids it (``game_over`` once the game has ended). Raises for a meld that cannot be
+    formed at all."""
+    _check_placed_cards(state, cards, state.card_deck, on_table_ok=True)
     cited = _cited_papers(state, cite)
     report: list[tuple[str, str | None]] = []
     for paper in melds.matches(list(cards) + [p.cards[0] for p in cited]):
+        if state.over:
+            report.append((paper, "game_over"))
+            continue
         try:
-            check(state, Publish(paper, tuple(cards), tuple(cite)), deck)
+            check(state, Publish(paper, tuple(cards), tuple(cite)))
             report.append((paper, None))
         except IllegalAction as refusal:
             report.append((paper, refusal.code))

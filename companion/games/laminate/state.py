@@ -4,8 +4,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..enums import StrEnum
 from .deck import DEFAULT_DECK, Card, Deck
 from .papers import PAPER_IDS, PAPERS
+
+
+class Pending(StrEnum):
+    """A step the active player owes before the turn ends."""
+
+    ENDFLAG = "endflag"  # R16: the End Flag waits for its card
+
+
+class DecidedBy(StrEnum):
+    """What separated the winners (R18)."""
+
+    SCORE = "score"
+    FEWEST_PAPERS = "fewest_papers"
+    SHARED = "shared"
 
 
 @dataclass(frozen=True)
@@ -41,7 +56,7 @@ class GameState:
     supply: tuple[int, ...]  # copies left, in PAPER_IDS order
     papers: tuple[Paper, ...] = ()
     active: int | None = None
-    pending: str | None = None  # "endflag" while R16 waits for its card
+    pending: Pending | None = None  # R16: the End Flag waits for its card
     end: EndInfo | None = None
     passes: int = 0  # consecutive passes (R12)
     over: bool = False
@@ -99,12 +114,3 @@ class GameState:
     def conserved_total(self) -> int:
         """R14: deck + discard + hands + cards in rows; always the deck size."""
         return self.deck + self.discard + sum(self.hands) + sum(len(p.cards) for p in self.papers)
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """R18 result. ``ranking`` is seats best first; ``decided_by`` says what separated the winners."""
-
-    winners: tuple[int, ...]
-    ranking: tuple[int, ...]
-    decided_by: str  # "score" | "fewest_papers" | "shared"

@@ -26,17 +26,10 @@ JS_TEXT: tuple[str, ...] = (
 )
 
 
-#: Short reason per refusal code for the live match list (the full sentences come from the engine).
-MATCH_REASONS: dict[str, tuple[str, str]] = {
-    "already_owned": ("already owned", "所持済み"),
-    "supply_empty": ("none left", "残りなし"),
-    "hand_too_small": ("hand too small", "手札不足"),
-    "card_on_table": ("a card is on the table", "場にあるカードを含む"),
-    "rank_exhausted": ("too many of a rank", "ランクの枚数超過"),
-    "no_hand_card": ("needs a card from the hand", "手札から1枚以上必要"),
-    "endflag_pending": ("End Flag first", "先にエンドフラグ"),
-    "cite_not_complete": ("cited paper under review", "引用先が査読中"),
-}
+#: Refusal codes the live match list says in a few words (``reason_<code>`` in the catalogs; the full sentences
+#: come from the engine).
+MATCH_REASONS: tuple[str, ...] = ("already_owned", "supply_empty", "hand_too_small", "card_on_table", "rank_exhausted",
+                                  "no_hand_card", "endflag_pending", "cite_not_complete")
 
 LAMINATE = Texts.load(Path(__file__).resolve().parent / "locale", "laminate", COMMON)
 
@@ -48,3 +41,13 @@ def t(key: str, lang: str, **params: Any) -> str:
 def tn(key: str, n: int, lang: str, /, **params: Any) -> str:
     """A sentence with a count in it, in the plural form ``n`` takes in ``lang``."""
     return LAMINATE.tn(key, n, lang, **params)
+
+
+def both(key: str) -> tuple[str, str]:
+    """A sentence in English and Japanese, for the contract's (en, ja) pairs."""
+    return t(key, "en"), t(key, "ja")
+
+
+def reason(code: str, lang: str) -> str:
+    """A refusal code in a few words for the live match list (the code itself if it has none)."""
+    return t(f"reason_{code}", lang) if code in MATCH_REASONS else code

@@ -13,9 +13,11 @@ import threading
 from collections import Counter, OrderedDict
 from typing import Any
 
-from . import IllegalAction, apply, new_game, parse_action
-from .actions import EndFlag, Publish, Research, Review
+from ..base import RuleError
+from ..fields import Context
+from .actions import ACTIONS, EndFlag, Publish, Research, Review
 from .papers import PAPERS
+from .rules import apply, new_game
 from .state import GameState
 from .texts import join_names, t, tn
 
@@ -45,7 +47,7 @@ def _replayed(state: GameState, rows: list[dict[str, Any]]) -> GameState:
     if current is None:
         current = new_game(state.names, state.start, deck)
     for row in rows[done:]:
-        current = apply(current, parse_action(row["action"], deck))
+        current = apply(current, ACTIONS.parse(row["action"], Context(current, current.n)))
     with _REPLAYED_LOCK:
         _REPLAYED[prefixes[-1]] = (deck, current)
         while len(_REPLAYED) > MAX_REPLAYED:
@@ -62,8 +64,8 @@ def _last_move(req: Any) -> tuple[GameState, Any, int] | None:
     kept = [r for r in req.history if r.get("kind") == "action" and not r.get("undone")]
     try:
         before = _replayed(state, kept[:-1])
-        action = parse_action(kept[-1]["action"], state.card_deck)
-    except (IllegalAction, KeyError, TypeError, ValueError):  # a log this engine cannot replay: say nothing
+        action = ACTIONS.parse(kept[-1]["action"], Context(before, before.n))
+    except (RuleError, KeyError, TypeError, ValueError, AssertionError):  # a log this engine cannot replay: say nothing
         return None
     seat = kept[-1].get("seat")
     return (before, action, seat) if isinstance(seat, int) else None
@@ -112,7 +114,7 @@ def todo(req: Any, label: Any) -> dict[str, Any] | None:
     elif isinstance(action, Publish):
         cards = ("、" if lang == "ja" else ", ").join(label(c) for c in action.cards)
         actor.append(t("todo_lay", lang, cards=cards, paper=PAPERS[action.paper].name(lang), id=before.next_paper_id))
-        owners = Counter(p.owner for pid in action.cite if (p := before.paper(pid)) is not None and p.owner != seat)
+        owners = Counter(p.owner for pid in action.cited if (p := before.paper(pid)) is not None and p.owner != seat)
         if owners:
             actor.append(_gifts(owners, before, lang))
             for owner, n in owners.items():

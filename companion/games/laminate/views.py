@@ -1,26 +1,28 @@
 """What Laminate's pages show, computed from a table request: plain dicts for the templates (no Flask here).
 
 Everything a template prints about a Laminate table comes from here: players with their papers, the supply,
-the countdown (R17), announcements, the sentence for each logged action, the picker's grid, and the
-end-of-game ranking with its tie-break (R18). The frame (ids, links, version, history, undo) comes from the
-web layer.
+the countdown (R17), announcements, the picker's grid (open again from a page's address or a form's flash,
+with its dry run), and the end-of-game ranking with its tie-break (R18). The frame (ids, links, version,
+history, undo, ``v.over``/``v.running``) comes from the web layer; the sentence of each logged action from
+``history.py``.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
+from ..base import RuleError
 from ..ui import TableRequest, parse_uint
-from . import DEFAULT_DECK, PAPER_TYPES, PAPERS, Card, Deck, GameState, IllegalAction, meld_report
-from .actions import EndFlag, Pass, Publish, Research, Review
 from .cardnames import rank_label
-from .papers import ENDFLAG, PUBLISHABLE
+from .deck import DEFAULT_DECK, Card, Deck
+from .papers import ENDFLAG, PAPER_TYPES, PAPERS, PUBLISHABLE
+from .rules import meld_report
+from .state import GameState
 from .suitnames import suit_names_view
-from .texts import MATCH_REASONS, join_names, t, tn
+from .texts import join_names, reason, t, tn
 from .todo import todo
 
-# --- input ----------------------------------------------------------------------------------------------
+ECHO_MAX = 300  # characters of a refusal sentence kept for the page
 
 
 # --- cards ----------------------------------------------------------------------------------------------
@@ -51,51 +53,6 @@ def points_text(n: int, lang: str) -> str:
 
 def cards_count(n: int, lang: str) -> str:
     return tn("cards", n, lang)
-
-
-# --- history --------------------------------------------------------------------------------------------
-
-
-def describe(before: GameState, after: GameState, action: Any, seat: int | None, lang: str,
-             names: dict[str, str] | None, deck: Deck = DEFAULT_DECK) -> str:
-    """One readable sentence (or a few) for an action, from the states around it."""
-    p = before.names[seat] if seat is not None and 0 <= seat < before.n else "?"
-    space = "" if lang == "ja" else " "
-    parts: list[str] = []
-    if isinstance(action, Research):
-        parts.append(t("h_research_deck" if action.source == "deck" else "h_research_discard", lang, p=p))
-    elif isinstance(action, Publish):
-        parts.append(t("h_publish", lang, p=p, paper=paper_name(action.paper, lang), id=before.next_paper_id,
-                       cards=cards_text(list(action.cards), lang, names, deck)))
-        cited = [c for pid in action.cite if (c := before.paper(pid)) is not None]
-        if cited:
-            sep = "、" if lang == "ja" else "; "
-            items = [t("h_cite_item", lang, id=c.id, owner=before.names[c.owner], paper=paper_name(c.type, lang),
-                       card=deck.label(c.cards[0], lang, names)) for c in cited]
-            parts.append(t("h_cite", lang, list=sep.join(items)))
-            gifts = Counter(c.owner for c in cited if c.owner != seat)
-            for owner, n in gifts.items():
-                parts.append(t("h_gift", lang, p=p, n=cards_count(n, lang), owner=before.names[owner]))
-        if len(action.cards) == 1:
-            parts.append(t("h_complete_now", lang))
-    elif isinstance(action, Review):
-        paper = before.paper(action.paper)
-        if paper is not None:
-            key = "h_review_own" if paper.owner == seat else "h_review"
-            parts.append(t(key, lang, p=p, owner=before.names[paper.owner], paper=paper_name(paper.type, lang),
-                           id=paper.id, card=deck.label(action.card, lang, names)))
-            if len(paper.cards) == 2:
-                parts.append(t("h_review_complete", lang))
-    elif isinstance(action, Pass):
-        parts.append(t("h_pass", lang, p=p))
-    elif isinstance(action, EndFlag):
-        parts.append(t("h_endflag", lang, p=p, card=deck.label(action.card, lang, names)))
-    if before.end is None and after.end is not None:
-        trig = after.end.trigger
-        parts.append(tn("h_end_met", after.score(trig), lang, p=after.names[trig], score=after.score(trig)))
-    if after.over and not before.over:
-        parts.append(t("h_all_passed" if isinstance(action, Pass) else "h_over", lang))
-    return space.join(parts)
 
 
 # --- countdown and announcements ------------------------------------------------------------------------
@@ -179,10 +136,47 @@ def tiebreak_text(answer: dict[str, Any], lang: str) -> str | None:
 # --- the table ------------------------------------------------------------------------------------------
 
 
-def table_view(req: TableRequest, *, selection: dict[str, Any] | None = None, check: bool = False
-               ) -> dict[str, Any]:
-    """Laminate's part of what ``laminate/_table.html`` needs (the frame adds ids, links and the history)."""
-    state: GameState = req.state
+def table_view(req: TableRequest[GameState]) -> dict[str, Any]:
+    """Laminate's part of what ``laminate/_table.html`` needs (the frame adds ids, links and the history). A
+    page asked with ``?picker=open`` (no script) opens the picker with the selection in its address, and with
+    ``check=1`` shows the refusal a publish would get, asked as a dry run; a form's flash does the same."""
+    flash = req.flash or {}
+    selection = flash.get("selection")
+    check = bool(flash.get("check"))
+    query_open = req.query.get("picker", [""])[0] == "open"
+    if selection is None and query_open:
+        def split(key: str) -> list[str]:
+            return [v for raw in req.query.get(key, []) for v in raw.split(",") if v]
+        selection = {"cards": split("cards"), "cite": split("cite"), "paper": req.query.get("paper", [None])[0]}
+        check = req.query.get("check", [""])[0] == "1"
+    view = _table_view(req, selection, check)
+    shown = [r for r in req.history if r.get("shown", True) and r.get("text")]
+    if req.error and req.error.get("code") == "stale" and shown:  # say what changed: the latest move
+        view["error"] = {**req.error, "message": f"{req.error.get('message', '')} "
+                                                 f"{t('js_stale_what', req.lang, what=shown[-1]['text'])}"}
+    view["picker_open"] = (bool(flash.get("picker")) or query_open) and req.viewer.full and view["can_act"]
+    if (req.viewer.full and check and selection and req.error is None and req.query.get("check", [""])[0] == "1"
+            and selection.get("paper")):
+        refusal = req.dry_run({"type": "publish", "paper": selection["paper"], "cards": selection["cards"],
+                               "cite": _uints(selection["cite"])})
+        if refusal is not None:
+            view["error"] = {**_refusal(refusal, PICKER_WHERE.get(refusal.code, "top")),
+                             "message": refusal.message(req.lang)}
+    return view
+
+
+def _uints(values: list[Any]) -> list[int]:
+    return [n for v in values if (n := parse_uint(str(v))) is not None]
+
+
+def _refusal(exc: RuleError, where: str) -> dict[str, Any]:
+    card = exc.params.get("card")
+    return {"code": exc.code, "en": exc.message("en")[:ECHO_MAX], "ja": exc.message("ja")[:ECHO_MAX],
+            "where": where, "card": str(card)[:40] if card is not None else None}
+
+
+def _table_view(req: TableRequest[GameState], selection: dict[str, Any] | None, check: bool) -> dict[str, Any]:
+    state = req.state
     deck: Deck = state.card_deck
     names = req.options.get("suit_names") or None
     answer = req.answer
@@ -232,27 +226,27 @@ def table_view(req: TableRequest, *, selection: dict[str, Any] | None = None, ch
                           score=state.score(state.end.trigger)),
         }
 
-    ranking: dict[str, Any] | None = None
+    standings: dict[str, Any] | None = None
     if state.over:
-        ranking = {"rows": [], "winners_text": winners_text(answer, lang), "tiebreak": tiebreak_text(answer, lang),
-                   "by_passes": state.passes >= state.n}
+        standings = {"rows": [], "tiebreak": tiebreak_text(answer, lang), "by_passes": state.passes >= state.n}
         place, prev = 0, None
         for i, seat in enumerate(answer["ranking"]):
             p = answer["players"][seat]
             key = (p["score"], p["complete"])
             if key != prev:
                 place, prev = i + 1, key
-            ranking["rows"].append({"place": place, "name": p["name"], "seat": seat, "score": p["score"],
-                                    "complete": p["complete"], "winner": seat in answer["winners"]})
+            standings["rows"].append({"place": place, "name": p["name"], "seat": seat, "score": p["score"],
+                                      "complete": p["complete"], "winner": seat in answer["winners"]})
 
     view = {
-        "answer": answer, "state": state, "turn": state.turn, "running": running, "can_act": can_act,
+        "answer": answer, "state": state, "turn": state.turn, "can_act": can_act,
         "active": active, "active_name": state.names[active] if active is not None else None,
         "me": me, "my_turn": me is not None and me == active and running,
         "pending": state.pending, "players": players, "supply": supply,
         "deck": state.deck, "discard": state.discard,
         "deck_text": cards_count(state.deck, lang), "discard_text": cards_count(state.discard, lang),
-        "can": answer["can"], "countdown": countdown, "ranking": ranking,
+        "can": answer["can"], "countdown": countdown, "standings": standings,
+        "end_title": winners_text(answer, lang) if state.over else None,
         "announcements": announcements(state, answer, lang),
         "speak_turn": speak_turn(state, lang),
         "todo": todo(req, lambda c: deck.label(c, lang, names)),
@@ -339,11 +333,10 @@ def picker_view(state: GameState, lang: str, names: dict[str, str] | None, selec
     if check and (chosen_cards or chosen_cite):
         try:
             cards = [deck.parse(c) for c in chosen_cards]
-            report = meld_report(state, cards, sorted(chosen_cite), deck)
+            report = meld_report(state, cards, sorted(chosen_cite))
             matches = [{"id": p, "name": paper_name(p, lang), "legal": code is None,
-                        "reason": (MATCH_REASONS.get(code, (code, code))[1 if lang == "ja" else 0]
-                                   if code else None)} for p, code in report]
-        except IllegalAction:
+                        "reason": reason(code, lang) if code else None} for p, code in report]
+        except RuleError:
             matches = None
     return {"suits": grid(deck, state, lang, names, set(chosen_cards)), "citable": citable, "papers": papers,
             "hand": state.hands[active] if active is not None else 0,

@@ -1,21 +1,60 @@
-"""Long Seat (ロングシート): a Pairs-deck game of one row of cards (docs/rules-long-seat.md, LS1–LS11).
+"""Long Seat (ロングシート): a Pairs-deck game of one row of cards, 2–6 players (docs/rules-long-seat.md, LS1–LS11).
 
-Pure engine, no Flask, no I/O. Nothing is hidden, so the companion referees every step: the player enters the
-number of each card turned and "stop"; the pair, the cards taken, the cards turned face down, the end and the
-score are computed.
+This package is the whole game: the pure engine (``actions``, ``state``, ``rules``, ``errors``, ``options``: no
+Flask, no I/O), its JSON (``state_json``, ``schema``), its pages (``texts``, ``views``, ``history``, ``deckform``,
+``ui``, ``templates/long-seat/``, ``static/``) and its tests (``tests/``). The declaration below is all the
+platform needs; the registry lists it in one line (``companion/games/__init__.py``).
+
+Nothing is hidden, so the companion referees every step: the player enters the number of each card turned and
+"stop"; the pair, the cards taken, the cards turned face down, the end and the score are computed.
 """
 
 from __future__ import annotations
 
-from .actions import Action, Lay, Stop, action_to_json, parse_action
-from .errors import ERROR_CODES, MESSAGES, LongSeatBadRequest, LongSeatError
-from .game import GAME, actor, is_over, outcome, state_to_json
+from ..base import Game
+from .actions import ACTIONS, Action, Lay, Stop
+from .errors import MESSAGES, LongSeatBadRequest, LongSeatError
 from .options import OPTIONS
-from .rules import MAX_PLAYERS, MIN_PLAYERS, apply, decided_by, new_game, ranking, risk, winners
-from .state import State, TurnEnd
+from .rules import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    actor,
+    apply,
+    decided_by,
+    new_game,
+    outcome,
+    ranking,
+    risk,
+    scores,
+    winners,
+)
+from .schema import state_schema
+from .state import DecidedBy, EndKind, State, TurnEnd
+from .state_json import state_to_json
+from .ui import UI
+
+GAME: Game[State, Action] = Game(
+    id="long-seat",
+    name=("Long Seat", "ロングシート"),
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    options=OPTIONS,
+    new_game=new_game,
+    actions=ACTIONS,
+    actor=actor,
+    apply=apply,
+    state_to_json=state_to_json,
+    outcome=outcome,
+    errors=LongSeatError,
+    scores=scores,
+    ui=UI,
+    state_schema=state_schema,
+    package=__name__,
+    kits=("companion.games.pairs",),  # the Pairs deck's card faces (templates and style sheet)
+)
 
 __all__ = [
-    "ERROR_CODES", "GAME", "MAX_PLAYERS", "MESSAGES", "MIN_PLAYERS", "OPTIONS", "Action", "Lay",
-    "LongSeatBadRequest", "LongSeatError", "State", "Stop", "TurnEnd", "action_to_json", "actor", "apply",
-    "decided_by", "is_over", "new_game", "outcome", "parse_action", "ranking", "risk", "state_to_json", "winners",
+    "ACTIONS", "GAME", "MAX_PLAYERS", "MESSAGES", "MIN_PLAYERS", "OPTIONS", "Action", "DecidedBy", "EndKind", "Lay",
+    "LongSeatBadRequest", "LongSeatError", "State", "Stop", "TurnEnd", "actor", "apply", "decided_by", "new_game",
+    "outcome", "ranking", "risk", "scores", "state_to_json", "winners",
 ]

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from ..base import COMMON_MESSAGES, BadRequest, RuleError
+from ..base import BadRequest, RuleError
 
-# code -> (English, Japanese); placeholders are filled from the error's params.
+# code -> (English, Japanese); placeholders are filled from the error's params. The refusals every game shares
+# (bad_request, not_your_turn) are the platform's; game_over is the platform's check in Long Seat's words.
 MESSAGES: dict[str, tuple[str, str]] = {
-    "bad_request": COMMON_MESSAGES["bad_request"],
     "game_over": ("The deck is used up and the game is over: no more cards.",
                   "山札がなくなりゲームは終了しています。これ以上カードは置けません。"),
-    "not_your_turn": COMMON_MESSAGES["not_your_turn"],
     "card_exhausted": ("No {card} is left in the deck (the table's deck has {copies}, all already out). Check the "
                        "number on the card.",
                        "山札に{card}はもう残っていません（この卓のデッキの{copies}枚はすべて出ています）。"
@@ -17,8 +16,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "nothing_laid": ("Lay at least one card before you stop: a turn lays one card or more.",
                      "終了を宣言する前に、少なくとも1枚は場に置いてください。"),
 }
-
-ERROR_CODES: tuple[str, ...] = tuple(MESSAGES)
 
 
 class LongSeatError(RuleError):
@@ -28,6 +25,6 @@ class LongSeatError(RuleError):
 
 
 class LongSeatBadRequest(BadRequest):
-    """A request that is no Long Seat action at all (400)."""
+    """A set-up Long Seat cannot play (400): a player count or a first seat out of range."""
 
     MESSAGES = MESSAGES

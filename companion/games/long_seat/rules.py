@@ -1,5 +1,8 @@
 """The rules as pure functions (docs/rules-long-seat.md): a new game, one action applied, scores and the winner,
-the exact risk of the next card. ``apply`` never mutates its input and refuses before changing anything."""
+the exact risk of the next card. ``apply`` never mutates its input and refuses before changing anything.
+
+What every game shares — no action after the end, ``player`` must be the seat that acts (``actor``) — the
+platform checks before ``apply`` is asked."""
 
 from __future__ import annotations
 
@@ -7,11 +10,12 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
+from ..base import Outcome
 from ..pairs import deck_of, risk_of
-from .actions import Action, Lay, Stop
+from .actions import Action, Lay
 from .errors import LongSeatBadRequest, LongSeatError
 from .options import OPTIONS
-from .state import State, TurnEnd
+from .state import DecidedBy, EndKind, State, TurnEnd
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6  # LS1
 
@@ -31,24 +35,18 @@ def new_game(players: tuple[str, ...], start: int, options: dict[str, Any]) -> S
                  up=((),) * n, down=((),) * n)
 
 
+def actor(state: State, action: Action) -> int | None:
+    """Every action is the seat on turn's."""
+    return state.active
+
+
 def apply(state: State, action: Action) -> State:
-    if state.over:
-        raise LongSeatError("game_over")
-    if action.player is not None:
-        if not 0 <= action.player < state.n:
-            raise LongSeatBadRequest(f"“player” must be a seat from 0 to {state.n - 1}",
-                                     detail_ja=f"「player」は0〜{state.n - 1}の席番号で指定してください")
-        if action.player != state.active:
-            raise LongSeatError("not_your_turn", active=state.active, player=action.player,
-                                active_name=state.names[state.active], player_name=state.names[action.player])
+    """The state after ``action``; raises :class:`LongSeatError` (422) when the rules forbid it."""
     if isinstance(action, Lay):
         return _lay(state, action.card)
-    if isinstance(action, Stop):
-        if state.laid == 0:
-            raise LongSeatError("nothing_laid")  # LS4
-        return _stop(state, last=False)
-    # unreachable: parse_action makes only the types above
-    raise LongSeatBadRequest("unknown action", detail_ja="未知の操作です")  # pragma: no cover
+    if state.laid == 0:
+        raise LongSeatError("nothing_laid")  # LS4
+    return _stop(state, last=False)
 
 
 def _with(cards: tuple[tuple[int, ...], ...], seat: int, new: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
@@ -67,7 +65,7 @@ def _lay(state: State, card: int) -> State:
         at = state.row.index(card)
         taken = (*state.row[at:], card)
         after = replace(state, row=state.row[:at], up=_with(state.up, seat, (*state.up[seat], *taken)),
-                        last_end=TurnEnd("pair", seat, laid, taken=taken, last=last))
+                        last_end=TurnEnd(EndKind.PAIR, seat, laid, taken=taken, last=last))
         return _next(after, over=last)
     after = replace(state, row=(*state.row, card), laid=laid)
     return _stop(after, last=True) if last else after  # LS8: the last card without a pair is a stop
@@ -80,7 +78,7 @@ def _stop(state: State, *, last: bool) -> State:
     flipped = min(state.laid, len(up))
     after = replace(state, up=_with(state.up, seat, up[flipped:]),
                     down=_with(state.down, seat, (*state.down[seat], *up[:flipped])),
-                    last_end=TurnEnd("stop", seat, state.laid, flipped=flipped, last=last))
+                    last_end=TurnEnd(EndKind.STOP, seat, state.laid, flipped=flipped, last=last))
     return _next(after, over=last)
 
 
@@ -109,12 +107,24 @@ def winners(state: State) -> tuple[int, ...]:
     return tuple(i for i in range(state.n) if key(state, i) == best)
 
 
-def decided_by(state: State) -> str:
-    """"score" when the best score is alone, "face_down" when the tie-break settled it, "shared" otherwise."""
+def decided_by(state: State) -> DecidedBy:
+    """The best score alone, the face-down tie-break, or a shared win."""
     best = max(state.score(i) for i in range(state.n))
     if sum(1 for i in range(state.n) if state.score(i) == best) == 1:
-        return "score"
-    return "face_down" if len(winners(state)) == 1 else "shared"
+        return DecidedBy.SCORE
+    return DecidedBy.FACE_DOWN if len(winners(state)) == 1 else DecidedBy.SHARED
+
+
+def outcome(state: State) -> Outcome | None:
+    """LS9: highest score wins; tie → more face-down cards; still tied → shared."""
+    if not state.over:
+        return None
+    return Outcome(winners(state), ranking(state), decided_by(state))
+
+
+def scores(state: State) -> tuple[int | None, ...]:
+    """LS9: each seat's running total (the plays record and the Players page)."""
+    return tuple(state.score(i) for i in range(state.n))
 
 
 # --- the risk of the next card (LS10) ---------------------------------------------------------------------------

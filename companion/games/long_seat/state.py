@@ -6,14 +6,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..enums import StrEnum
 from ..pairs import Deck
+
+
+class EndKind(StrEnum):
+    """How a turn ends: a pair (LS5) or a stop (LS6, also the forced stop of LS8)."""
+
+    PAIR = "pair"
+    STOP = "stop"
+
+
+class DecidedBy(StrEnum):
+    """LS9: what settled the winner: the best score alone, the face-down tie-break, or nothing (a shared win)."""
+
+    SCORE = "score"
+    FACE_DOWN = "face_down"
+    SHARED = "shared"
 
 
 @dataclass(frozen=True)
 class TurnEnd:
-    """How the last turn ended: ``kind`` "pair" (LS5) or "stop" (LS6, also the forced stop of LS8)."""
+    """How the last turn ended: ``kind`` a pair (LS5) or a stop (LS6, also the forced stop of LS8)."""
 
-    kind: str
+    kind: EndKind
     seat: int
     laid: int  # cards laid in that turn (the pair's second card included)
     taken: tuple[int, ...] = ()  # a pair: the cards taken, in row order

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..ui import TableRequest
 from .rules import decided_by, ranking, risk, winners
-from .state import State
+from .state import EndKind, State
 from .texts import cards_text, count_text, join_names, t, tn
 
 PILE_MAX = 8  # layers drawn for the deck pile
@@ -91,7 +91,7 @@ def standings_view(state: State, lang: str) -> dict[str, Any] | None:
         rows.append({"seat": i, "name": state.names[i], "place": place, "winner": i in best,
                      "down": len(state.down[i]), "up": len(state.up[i]), "score": signed(state.score(i))})
     return {"rows": rows, "winners_text": winners_text(state, lang),
-            "decided": t("decided_" + decided_by(state), lang),
+            "decided": t(f"decided_{decided_by(state)}", lang),
             "row_left": t("row_left_end", lang, cards=cards_text(state.row, lang)) if state.row else None}
 
 
@@ -99,7 +99,7 @@ def announcements(state: State, lang: str) -> list[dict[str, str]]:
     """Milestones each device announces once: a pair, the last card, the end."""
     out: list[dict[str, str]] = []
     end = state.last_end
-    if end is not None and end.kind == "pair":
+    if end is not None and end.kind == EndKind.PAIR:
         out.append({"key": f"pair-{state.turn}", "kind": "flag",
                     "text": t("ann_pair", lang, card=end.taken[0], name=state.names[end.seat],
                               count=count_text(len(end.taken), lang))})
@@ -110,8 +110,8 @@ def announcements(state: State, lang: str) -> list[dict[str, str]]:
     return out
 
 
-def table_view(req: TableRequest, state: State) -> dict[str, Any]:
-    lang = req.lang
+def table_view(req: TableRequest[State]) -> dict[str, Any]:
+    state, lang = req.state, req.lang
     full = req.viewer.full
     risk_on = bool(req.answer.get("options", {}).get("risk", True))
     running = not state.over
@@ -119,7 +119,7 @@ def table_view(req: TableRequest, state: State) -> dict[str, Any]:
     left = state.left()
     flips = min(state.laid, len(state.up[state.active]))
     return {
-        "answer": req.answer, "running": running, "turn": state.turn + 1, "ranking": state.over,
+        "answer": req.answer, "turn": state.turn + 1,
         "deck": state.deck_size, "deck_total": state.deck.total,
         "deck_pile": list(range(min(PILE_MAX, (state.deck_size + 6) // 7))),
         "deck_text": tn("deck_n", state.deck_size, lang),
@@ -133,6 +133,7 @@ def table_view(req: TableRequest, state: State) -> dict[str, Any]:
         "risk_on": risk_on, "risk": risk_view(state, lang) if risk_on and running else None,
         "left": {v: max(k, 0) for v, k in left.items()} if risk_on else None,
         "standings": standings_view(state, lang),
+        "end_title": winners_text(state, lang) if state.over else None,
         "announcements": announcements(state, lang),
         "last_card": running and state.deck_size == 1,
     }

@@ -47,6 +47,7 @@ GAME: Game[State, Action] = Game(
     outcome=outcome,
     errors=PyramidError,
     scores=scores,
+    scores_are_points=False,  # PY9 ranks by height, then row by row: a height is no score (BG Stats: places)
     ui=UI,
     state_schema=state_schema,
     package=__name__,

@@ -142,9 +142,10 @@ def outcome(state: State) -> Outcome | None:
     found = result(state)
     if found is None:
         return None
-    return Outcome(winners(state), tuple(ranking(state)), found["decided_by"])
+    return Outcome(winners(state), tuple(ranking(state)), found["decided_by"], tuple(places(state)))
 
 
 def scores(state: State) -> tuple[int | None, ...]:
-    """Each seat's pyramid height: what ranks first (PY9), as the plays record's score."""
+    """Each seat's pyramid height: what ranks first (PY9), as the plays record's score. A height, not points
+    (the declaration says ``scores_are_points=False``): the places come from the outcome."""
     return tuple(len(row_counts(p)) for p in state.pyramids)

@@ -19,7 +19,8 @@ JS_TEXT: tuple[str, ...] = (
     "as_count", "as_count_ok", "as_count_short", "as_count_over", "as_clear", "as_tiles", "as_value", "as_ask",
     "as_none", "as_result", "as_use", "as_not_turn", "as_tap_remove", "as_initial", "as_removed", "as_add",
     "as_empty", "as_asking", "as_drew", "js_time_10", "js_time_up", "timer_left", "joker", "kind_run",
-    "kind_group", "rack_count_live", "ed_tile_sel", "ed_stand", "as_stay", "rack_use_mine",
+    "kind_group", "rack_count_live", "ed_tile_sel", "ed_stand", "as_stay", "rack_use_mine", "ed_filled", "ed_unfill",
+    "ed_same_number", "as_count_none",
 )
 
 RK = Texts.load(Path(__file__).resolve().parent / "locale", "rummikub", COMMON)

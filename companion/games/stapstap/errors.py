@@ -1,14 +1,19 @@
-"""Typed refusals of すたっぷすたっぷ with stable codes (docs/api.md) and a sentence in English and Japanese."""
+"""Typed refusals of すたっぷすたっぷ with stable codes (docs/api.md) and a sentence in English and Japanese.
+
+The platform refuses what every game shares (``bad_request``, an action after the end) before the rules are
+asked; ``game_over`` keeps this game's own sentence. A ``player`` who is not the seat that acts is refused by
+the platform too, in this game's words: ``not_parent``, ``not_asked``, ``parent_cannot_doubt``,
+``eliminated``, ``not_payer`` (``rules.wrong_seat``).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..base import COMMON_MESSAGES, BadRequest, Fill, RuleError
+from ..base import BadRequest, RuleError
 
-# code -> (English, Japanese); placeholders are filled from the error's params.
+# code -> (English, Japanese); placeholders are filled from the error's params (see StapError.words).
 MESSAGES: dict[str, tuple[str, str]] = {
-    "bad_request": COMMON_MESSAGES["bad_request"],
     "game_over": ("Both games are over: no more actions.", "2ゲームとも終了しています。これ以上の操作はできません。"),
     "wrong_step": ("That is not possible now: {expected}.", "今はその操作はできません：{expected_ja}。"),
     "not_parent": ("Only the parent ({parent_name}) may do that.", "それができるのは親（{parent_name}さん）だけです。"),
@@ -73,7 +78,7 @@ STEP_WORDS: dict[str, tuple[str, str]] = {
     "over": ("both games are over", "2ゲームとも終了しています"),
 }
 
-ERROR_CODES: tuple[str, ...] = tuple(MESSAGES)
+WHAT_JA = {"die": "ダイス", "coin": "コイン"}
 
 
 class StapError(RuleError):
@@ -81,20 +86,18 @@ class StapError(RuleError):
 
     MESSAGES = MESSAGES
 
-    def message(self, lang: str = "en") -> str:
+    def words(self, lang: str) -> dict[str, Any]:
+        """A step (``expected``) and a kind of payment (``what``) said in words, in both languages."""
         params: dict[str, Any] = dict(self.params)
         if "expected" in params:
             en, ja = STEP_WORDS.get(params["expected"], (params["expected"], params["expected"]))
             params["expected"], params["expected_ja"] = en, ja
         if "what" in params:
-            params["what_ja"] = {"die": "ダイス", "coin": "コイン"}.get(params["what"], params["what"])
-        pair = self.MESSAGES.get(self.code)
-        if pair is None:
-            return self.code
-        return (pair[1] if lang == "ja" else pair[0]).format_map(Fill(params))
+            params["what_ja"] = WHAT_JA.get(params["what"], params["what"])
+        return params
 
 
 class StapBadRequest(BadRequest):
-    """A request that is not an action at all (400)."""
+    """A request that is not an action at all (400): the game's own codes ``bad_face`` and ``bad_cards``."""
 
     MESSAGES = MESSAGES

@@ -1,13 +1,30 @@
 """One readable sentence per logged action (the pages' history and exports), from the public parts of the states
-around it and the REDACTED action: every phone shares these sentences, so none may say a secret face (ST4/ST8).
-Only a doubt's own revealed face (written into the doubt by the server) or a typed-in reveal is ever named."""
+around it and the REDACTED action (the platform parses what ``box.redact_action`` leaves): every phone shares
+these sentences, so none may say a secret face (ST4/ST8). Only a doubt's own revealed face (written into the
+doubt by the server) or a typed-in reveal is ever named."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ..texts import join_names
-from .state import State
+from .actions import (
+    Action,
+    BankDie,
+    Begin,
+    Cards,
+    Deal,
+    Declare,
+    DoubtCall,
+    Lift,
+    NextGame,
+    Pass,
+    Points,
+    Retract,
+    Roll,
+    Skip,
+)
+from .state import Paid, State
 from .texts import t
 
 
@@ -15,49 +32,19 @@ def _name(state: State, seat: int | None) -> str:
     return state.names[seat] if seat is not None and 0 <= seat < state.n else "?"
 
 
-def describe(before: State, after: State, action: dict[str, Any], seat: int | None, lang: str) -> str:
-    kind = action.get("type")
+def describe(before: State, after: State, action: Action, seat: int | None, lang: str,
+             options: dict[str, Any] | None = None) -> str:
+    kind = action.kind
     parent = _name(before, before.parent)
     p = _name(before, seat) if seat is not None else parent
-    parts: list[str] = []
-    if kind == "cards":
-        s = action.get("seat")
-        parts.append(t("h_cards", lang, p=_name(before, s if isinstance(s, int) else None),
-                       cards="・".join(map(str, action.get("cards", [])))))
-    elif kind == "deal":
-        listed = [f"{after.names[i]} {'・'.join(str(x.card) for x in after.players[i].slots)}"
-                  for i in range(after.n) if not before.players[i].slots]
-        parts.append(t("h_deal", lang, list=("、" if lang == "ja" else ", ").join(listed)))
-    elif kind == "points":
-        parts.append(t("h_points", lang))
-    elif kind == "begin":
-        parts.append(t("h_begin", lang, g=after.game, p=_name(after, after.parent)))
-    elif kind == "next_game":
-        parts.append(t("h_next_game", lang, p=_name(after, after.parent)))
-    elif kind == "bank_die":
-        parts.append(t("h_bank_die", lang, p=parent))
-    elif kind == "lift":
-        parts.append(t("h_lift", lang, p=parent, card=action.get("card")))
-    elif kind == "roll":
-        commit = action.get("commit")
-        parts.append(t("h_roll_box", lang, p=parent, seal=str(commit)[:8]) if commit else t("h_roll", lang, p=parent))
-    elif kind == "retract":
-        parts.append(t("h_retract", lang, p=parent))
-    elif kind == "declare":
-        parts.append(t("h_declare", lang, p=parent, face=action.get("face"), card=action.get("card")))
-    elif kind == "skip":
-        parts.append(t("h_skip", lang, p=parent))
-    elif kind == "pass":
-        parts.append(t("h_pass", lang, p=p))
-    elif kind == "doubt":
-        parts.append(t("h_doubt", lang, p=p))
+    parts: list[str] = [_what(before, after, action, parent, p, lang)]
     # what the step led to, from the public state after it
     doubt = after.doubt
     if kind in ("doubt", "reveal") and doubt is not None and doubt.face is not None:
         parts.append(t("h_truth" if doubt.face == doubt.declared else "h_lie", lang, face=doubt.face))
     settled = doubt is not None and doubt.paid is not None and (before.doubt is None or before.doubt.paid is None)
     if settled and doubt is not None:
-        if doubt.paid == "card":
+        if doubt.paid == Paid.CARD:
             parts.append(t("h_taken", lang, p=_name(after, doubt.parent), q=_name(after, doubt.doubter),
                            card=doubt.card_taken))
         else:
@@ -81,6 +68,39 @@ def describe(before: State, after: State, action: dict[str, Any], seat: int | No
     return ("" if lang == "ja" else " ").join(x for x in parts if x)
 
 
+def _what(before: State, after: State, action: Action, parent: str, p: str, lang: str) -> str:
+    """What the action itself was (the parent's steps name the parent; an answer names who answered)."""
+    if isinstance(action, Cards):
+        return t("h_cards", lang, p=_name(before, action.seat), cards="・".join(map(str, action.cards)))
+    if isinstance(action, Deal):
+        listed = [f"{after.names[i]} {'・'.join(str(x.card) for x in after.players[i].slots)}"
+                  for i in range(after.n) if not before.players[i].slots]
+        return t("h_deal", lang, list=("、" if lang == "ja" else ", ").join(listed))
+    if isinstance(action, Points):
+        return t("h_points", lang)
+    if isinstance(action, Begin):
+        return t("h_begin", lang, g=after.game, p=_name(after, after.parent))
+    if isinstance(action, NextGame):
+        return t("h_next_game", lang, p=_name(after, after.parent))
+    if isinstance(action, BankDie):
+        return t("h_bank_die", lang, p=parent)
+    if isinstance(action, Lift):
+        return t("h_lift", lang, p=parent, card=action.card)
+    if isinstance(action, Roll):
+        return t("h_roll_box", lang, p=parent, seal=action.commit[:8]) if action.commit else t("h_roll", lang, p=parent)
+    if isinstance(action, Retract):
+        return t("h_retract", lang, p=parent)
+    if isinstance(action, Declare):
+        return t("h_declare", lang, p=parent, face=action.face, card=action.card)
+    if isinstance(action, Skip):
+        return t("h_skip", lang, p=parent)
+    if isinstance(action, Pass):
+        return t("h_pass", lang, p=p)
+    if isinstance(action, DoubtCall):
+        return t("h_doubt", lang, p=p)
+    return ""  # a reveal, a payment, a take: said by what they led to
+
+
 def _placed(before: State, after: State) -> tuple[int, int, int] | None:
     """The die that went onto the parent's card in this step (declared face: public)."""
     if before.box is None or before.box.card is None or before.game != after.game:
@@ -92,7 +112,7 @@ def _placed(before: State, after: State) -> tuple[int, int, int] | None:
     return None
 
 
-def _auto_skipped(before: State, after: State, kind: Any) -> list[str]:
+def _auto_skipped(before: State, after: State, kind: str) -> list[str]:
     """Parents passed over by a forced skip (ST10) after this step: the skip counter only grows through skips
     and resets at a roll, so the growth (less the parent's own chosen skip) counts them, from the parent's left."""
     if before.game != after.game or len(after.scores) > len(before.scores) or kind in ("begin", "next_game"):

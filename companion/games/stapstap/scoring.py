@@ -1,8 +1,8 @@
-"""ST14 and ST16: the score of one game, the two-game total and the winners."""
+"""ST14 and ST16: the score of one game, the two-game total, the winners, and the plays record's scores."""
 
 from __future__ import annotations
 
-from .state import State
+from .state import State, Step
 
 
 def game_scores(state: State) -> tuple[int, ...]:
@@ -46,5 +46,14 @@ def winners(state: State) -> tuple[int, ...]:
 
 
 def ranking(state: State) -> tuple[int, ...]:
+    """Seats by two-game total, best first (ties in seat order)."""
     t = totals(state)
     return tuple(sorted(range(state.n), key=lambda i: (-t[i], i)))
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """The plays record: the two-game total so far, the running game included while it is played."""
+    done = totals(state)
+    if state.step in (Step.SETUP, Step.SCORED, Step.OVER):
+        return done
+    return tuple(a + b for a, b in zip(done, game_scores(state), strict=True))

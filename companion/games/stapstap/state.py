@@ -1,13 +1,15 @@
 """The table of すたっぷすたっぷ as immutable values (docs/rules-stapstap.md).
 
 Everything is public except ``Box.face`` in phone-box mode (ST4): the parent's phone alone may see it until
-a doubt reveals it, so every output path goes through ``game.state_to_json`` which hides it.
+a doubt reveals it, so every output path goes through ``state_json.state_to_json``, which hides it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from typing import Any
+
+from ..enums import StrEnum
 
 TOTAL_DICE = 21  # ST1
 TOTAL_COINS = 6
@@ -16,12 +18,40 @@ START_COINS = 1
 CARDS_PER_GAME = 3
 FACES = (1, 2, 3, 4, 5, 6)
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
-MODES = ("dice", "box")
 
-# Steps of a game (ST3): "setup" (cards, points) → "start" (effects ①②, roll, skip) → "rolled" (③ or declare)
-# → "challenge" (pass/doubt) → "reveal" (real dice: the face is typed in) → "pay"/"take" → next parent …
-# → "scored" (game 1 over) → "over" (both games over).
-STEPS = ("setup", "start", "rolled", "challenge", "reveal", "pay", "take", "scored", "over")
+
+class Mode(StrEnum):
+    """ST4: how the die is rolled (the table option ``mode``)."""
+
+    DICE = "dice"  # real dice in the real box: the face is typed in only if someone doubts
+    BOX = "box"  # the phone is the box: the server rolls, only the parent's proven phone sees the face
+
+
+class Step(StrEnum):
+    """Where a game stands (ST3): set-up (cards, points) → start (effects ①②, roll, skip) → rolled (③ or
+    declare) → challenge (pass or doubt) → reveal (real dice: the face is typed in) → pay or take → the next
+    parent's start … → scored (game 1 over) → over (both games over)."""
+
+    SETUP = "setup"
+    START = "start"
+    ROLLED = "rolled"
+    CHALLENGE = "challenge"
+    REVEAL = "reveal"
+    PAY = "pay"
+    TAKE = "take"
+    SCORED = "scored"
+    OVER = "over"
+
+
+PLAYING = (Step.START, Step.ROLLED, Step.CHALLENGE, Step.REVEAL, Step.PAY, Step.TAKE)  # a parent's turn runs
+
+
+class Paid(StrEnum):
+    """How a doubt was settled (ST7): a die or a coin paid, or a die taken from the doubter's card."""
+
+    DIE = "die"
+    COIN = "coin"
+    CARD = "card"
 
 
 def default_points() -> tuple[tuple[int, ...], ...]:
@@ -52,10 +82,6 @@ class Player:
     def full(self) -> bool:
         return len(self.slots) == CARDS_PER_GAME and self.card_dice == CARDS_PER_GAME
 
-    @property
-    def empty_handed(self) -> bool:
-        return self.dice == 0 and self.coins == 0
-
 
 @dataclass(frozen=True)
 class Box:
@@ -81,21 +107,21 @@ class Doubt:
     salt: str | None = None
     commit: str | None = None
     payer: int | None = None  # who pays (ST7a doubter, ST7b parent), None when a card die is taken
-    paid: str | None = None  # "die" | "coin" | "card"
+    paid: Paid | None = None
     card_taken: int | None = None  # ST7a: the doubter's card whose die the parent took
 
 
 @dataclass(frozen=True)
 class State:
     names: tuple[str, ...]
-    mode: str
+    mode: Mode
     first: int  # the first parent of game 1 (ST2c)
     players: tuple[Player, ...]
     bank_dice: int
     bank_coins: int
     points: tuple[tuple[int, ...], ...]
     game: int = 1
-    step: str = "setup"
+    step: Step = Step.SETUP
     parent: int = 0
     box: Box | None = None
     asked: tuple[int, ...] = ()  # seats that passed this round, in order (ST6)
@@ -110,16 +136,10 @@ class State:
     def n(self) -> int:
         return len(self.names)
 
-    def player(self, seat: int) -> Player:
-        return self.players[seat]
-
     def with_player(self, seat: int, **changes: Any) -> State:
         players = list(self.players)
         players[seat] = replace(players[seat], **changes)
         return replace(self, players=tuple(players))
-
-    def left_of(self, seat: int) -> int:
-        return (seat + 1) % self.n
 
     def active_seats(self) -> list[int]:
         return [i for i, p in enumerate(self.players) if not p.out]
@@ -131,7 +151,7 @@ class State:
 
     @property
     def over(self) -> bool:
-        return self.step == "over"
+        return self.step == Step.OVER
 
     def dice_total(self) -> int:
         """ST15: every die of the game, wherever it is."""

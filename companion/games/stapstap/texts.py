@@ -20,5 +20,3 @@ def tn(key: str, n: int, lang: str, /, **params: Any) -> str:
     """A sentence with a count in it, in the plural form ``n`` takes in ``lang``."""
     return ST.tn(key, n, lang, **params)
 
-
-JS_TEXT: tuple[str, ...] = ()

@@ -6,9 +6,12 @@ constants, so a page can never show more than the JSON of the same viewer: the s
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
+from ..texts import join_names
 from ..ui import TableRequest
+from .state import State
 from .texts import t, tn
 
 PIPS = {1: (4,), 2: (0, 8), 3: (0, 4, 8), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8), 6: (0, 2, 3, 5, 6, 8)}
@@ -22,6 +25,8 @@ def die_view(face: int | None, lang: str) -> dict[str, Any]:
 
 
 def _actor(a: dict[str, Any]) -> int | None:
+    """Whose controls the page shows now: the parent's (roll, effects, declaration, take), the asked player's
+    (pass or doubt), the payer's; None when any phone may act (set-up, the typed-in face, the next game)."""
     step = a["step"]
     if step in ("start", "rolled", "take"):
         return a["parent"]
@@ -32,7 +37,7 @@ def _actor(a: dict[str, Any]) -> int | None:
     return None
 
 
-def table_view(req: TableRequest) -> dict[str, Any]:
+def table_view(req: TableRequest[State]) -> dict[str, Any]:
     a = req.answer
     lang = req.lang
     names = [p["name"] for p in a["players"]]
@@ -86,7 +91,7 @@ def table_view(req: TableRequest) -> dict[str, Any]:
         # a device with no seat runs the table for whoever acts: it says whose controls these are
         "acting_for": actor_name if can_act and not box_mode and actor is not None and me is None else None,
         "act_for": act_for, "act_for_id": f"st-act-for-{a['game_no']}-{a['rolls']}-{step}-{actor}",
-        "my_turn": me is not None and me == actor, "running": not a["over"],
+        "my_turn": me is not None and me == actor,
         "answer_later": step == "challenge" and me is not None and me in a["to_ask"][1:],
         "can": a["can"], "skips": a["skips"], "active_count": sum(1 for p in a["players"] if not p["out"]),
         "face_choices": [die_view(f, lang) for f in range(1, 7)],
@@ -95,14 +100,13 @@ def table_view(req: TableRequest) -> dict[str, Any]:
         "full_cards": [c["card"] for c in a["players"][parent]["cards"] if c["face"] is not None]
         if parent is not None else [],
         "take_cards": _take_cards(a), "victim_name": names[doubt["doubter"]] if doubt else None,
-        "setup_rows": _setup_rows(a, req) if step == "setup" else [],
+        "setup_rows": _setup_rows(a) if step == "setup" else [],
         "points_rows": [{"card": i + 1, "values": row} for i, row in enumerate(a["points"])],
-        "scores": _scores(a, names, lang), "over": a["over"], "winners_text": _winners(a, names, lang),
+        "scores": _scores(a, names, lang), "end_title": _winners(a, names, lang),
         "extra_short": tn("extra_short", a["extra_short"], lang)
         if a["extra_short"] and a["game_no"] == 2 and step == "start" else "",
         "bank_text": f'{tn("dice", a["bank"]["dice"], lang)}, {tn("coins", a["bank"]["coins"], lang)}',
-        "me_parent": me is not None and me == parent, "full": full,
-        "ranking": a["ranking"], "announcements": _announcements(a, result, lang),
+        "me_parent": me is not None and me == parent, "announcements": _announcements(a, result, lang),
     }
 
 
@@ -158,8 +162,6 @@ def _result(a: dict[str, Any], names: list[str], lang: str) -> dict[str, Any] | 
                        what=t("what_" + d["paid"], lang)))
     seal = None
     if d["salt"] and d["commit"]:
-        import hashlib
-
         ok = hashlib.sha256(f"{d['face']}:{d['salt']}".encode()).hexdigest() == d["commit"]
         seal = {"ok": ok, "text": t("seal_ok", lang, face=d["face"], salt=d["salt"][:8] + "…") if ok
                 else t("seal_bad", lang), "commit": d["commit"][:12]}
@@ -174,7 +176,7 @@ def _take_cards(a: dict[str, Any]) -> list[int]:
     return [c["card"] for c in a["players"][d["doubter"]]["cards"] if c["face"] is not None]
 
 
-def _setup_rows(a: dict[str, Any], req: TableRequest) -> list[dict[str, Any]]:
+def _setup_rows(a: dict[str, Any]) -> list[dict[str, Any]]:
     return [{"seat": p["seat"], "name": p["name"], "cards": [c["card"] for c in p["cards"]],
              "done": bool(p["cards"])} for p in a["players"]]
 
@@ -192,12 +194,11 @@ def _scores(a: dict[str, Any], names: list[str], lang: str) -> dict[str, Any] | 
     return {"rows": rows, "cols": cols, "live": a["step"] not in ("scored", "over")}
 
 
-def _winners(a: dict[str, Any], names: list[str], lang: str) -> str:
+def _winners(a: dict[str, Any], names: list[str], lang: str) -> str | None:
+    """The end screen's heading: who won the match (ST16a: a tie shares the win)."""
     if not a["over"]:
-        return ""
+        return None
     won = [names[i] for i in a["winners"]]
     if len(won) == 1:
         return t("winner_one", lang, name=won[0])
-    from ..texts import join_names
-
     return t("winner_many", lang, names=join_names(won, lang))

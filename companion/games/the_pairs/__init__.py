@@ -49,6 +49,7 @@ GAME: Game[State, Action] = Game(
     state_to_json=state_to_json,
     outcome=outcome,
     errors=PairsError,
+    cooperative=True,  # TP10: the players win or lose together; no points
     ui=UI,
     state_schema=state_schema,
     package=__name__,

@@ -86,7 +86,8 @@ def controls_view(state: State, lang: str) -> dict[str, Any] | None:
 
 def end_view(state: State, lang: str) -> dict[str, Any] | None:
     if state.result == "won":
-        return {"won": True, "title": t("won_title", lang), "text": tn("won_text", state.total, lang, total=state.total)}
+        return {"won": True, "title": t("won_title", lang),
+                "text": tn("won_text", state.total, lang, total=state.total)}
     if state.result == "lost" and state.fell_out is not None:
         name = state.names[state.fell_out]
         revealed = None

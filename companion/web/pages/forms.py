@@ -90,11 +90,15 @@ def act(tid: str) -> BaseResponse | str:
         posted = {key: request.form.getlist(key) for key in request.form}
         reply = ui.form_reply(str(posted.get("type", [""])[0])[:20], posted) if ui is not None else FormReply()
         dry_run = bool((posted.get("dry_run") or [""])[0])  # a "check" button: ask, store nothing
-        intent = FormIntent(None, dry_run=dry_run, where=reply.where, anchor=reply.anchor, flash=reply.flash)
+        intent = FormIntent(None, dry_run=dry_run, where=reply.where, anchor=reply.anchor, flash=reply.flash,
+                            query=reply.query)
+        if not reply.act:  # nothing to ask the rules yet: the page comes back with the form's flash
+            return answer(record, intent=intent)
         try:
             action = snap.game.read_form(posted, snap.context())
         except RuleError as exc:
-            return answer(record, error=_refusal(exc, reply.where), intent=intent)
+            where = ui.refusal_where(intent, exc) if ui is not None else reply.where
+            return answer(record, error=_refusal(exc, where), intent=intent)
     else:  # a game not yet on the contract turns its form into JSON itself
         make_intent = ui.form_intent if ui is not None and ui.form_intent is not None else None
         intent = make_intent(request.form, snap.state, snap.options) if make_intent else form_action(request.form)
@@ -112,7 +116,7 @@ def act(tid: str) -> BaseResponse | str:
                       action_id=None if intent.dry_run else _action_id(),
                       viewer=request_viewer(record, True, me_of(record)))
     except Stale:
-        return answer(record, error=_err("stale", FRAME.t("stale_friendly", "en"), FRAME.t("stale_friendly", "ja"), "top"), intent=intent)
+        return answer(record, error=_stale(), intent=intent)
     except ServiceError as exc:  # e.g. seat_proof_needed: another phone's move at a table with secrets
         return answer(record, error=_err(exc.code, exc.message("en"), exc.message("ja"), intent.where or "top"),
                       intent=intent)
@@ -143,7 +147,7 @@ def undo(tid: str) -> BaseResponse | str:
         service().undo(record.id, version=_version_field(), action_id=_action_id(),
                        viewer=request_viewer(record, True, me_of(record)))
     except Stale:
-        return answer(record, error=_err("stale", FRAME.t("stale_friendly", "en"), FRAME.t("stale_friendly", "ja"), "top"))
+        return answer(record, error=_stale())
     except ServiceError as exc:
         return answer(record, error=_err(exc.code, exc.message("en"), exc.message("ja"), "bar"))
     except RuleError as exc:  # the game keeps this step (a revealed secret stays revealed)
@@ -186,12 +190,16 @@ def set_setting(tid: str) -> BaseResponse | str:
             snap.game.check_settings(snap.state, changes)
         after = service().update_settings(record.id, changes, version=_version_field())
     except Stale:
-        return answer(record, error=_err("stale", FRAME.t("stale_friendly", "en"), FRAME.t("stale_friendly", "ja"), "top"), intent=back)
+        return answer(record, error=_stale(), intent=back)
     except RuleError as exc:
         return answer(record, error=_refusal(exc, f"setting-{name}"), intent=back)
     if after.version == snap.version:  # the same value again: nothing happened, nothing to say
         return answer(record, intent=back)
     return answer(record, notice=_last_text(record), intent=back)
+
+
+def _stale() -> dict[str, Any]:
+    return _err("stale", FRAME.t("stale_friendly", "en"), FRAME.t("stale_friendly", "ja"), "top")
 
 
 def _switch(tid: str, name: str, wanted: str, back: FormIntent) -> BaseResponse | str:
@@ -205,5 +213,5 @@ def _switch(tid: str, name: str, wanted: str, back: FormIntent) -> BaseResponse 
     texts = texts_for(snap.game)
     if name == "hints":
         key = "assistant_now_on" if on else "assistant_now_off"
-        return answer(record, notice=dict(zip(("en", "ja"), texts[key], strict=True)), intent=back)
+        return answer(record, notice={"en": texts.t(key, "en"), "ja": texts.t(key, "ja")}, intent=back)
     return answer(record, intent=back)

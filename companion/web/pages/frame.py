@@ -160,8 +160,8 @@ def _template_globals() -> dict[str, Any]:
         "lang": lang,
         "t": lambda key, **kw: texts.t(key, lang, **kw),
         "tn": lambda key, count, /, **kw: texts.tn(key, count, lang, **kw),
-        "other_langs": [{"code": code, "name": language_name(code), "url": url_for("pages.set_lang", code=code, next=here)}
-                        for code in LANGS if code != lang],
+        "other_langs": [{"code": code, "name": language_name(code),
+                         "url": url_for("pages.set_lang", code=code, next=here)} for code in LANGS if code != lang],
         "other_lang": next((code for code in LANGS if code != lang), lang),  # a second name beside a name (rules)
         "languages": [{"code": code, "name": language_name(code)} for code in LANGS],
         "asset": asset,

@@ -120,7 +120,8 @@ def plays_page() -> str:
         full = play["id"] in joined or local
         href = url_for("pages.table", tid=play["id"]) if full else url_for("pages.view", vid=play["table"])
         rows.append({**play, "href": href, "full": full, "game_name": names.get(play["game"], play["game"]),
-                     "when": play["created_at"][:16].replace("T", " ")})
+                     "when": play["created_at"][:16].replace("T", " "), "shows": _shows(play["game"]),
+                     "team": _team(play)})
     query: dict[str, Any] = {k: v for k, v in (("game", game), ("status", status), ("player", player)) if v}
     suffix = ("?" + urlencode(query)) if query else ""
     offered = [{"id": gid, "name": name, "selected": gid == game} for gid, name in names.items()]
@@ -130,6 +131,23 @@ def plays_page() -> str:
                            player=record_of.same_name(player) if player else None,
                            csv_url=url_for("plays_api.export_csv") + suffix,
                            bgstats_url=url_for("plays_api.export_bgstats") + suffix)
+
+
+def _shows(game_id: str) -> str | None:
+    """What a finished play shows beside each name: the points, or (a game whose scores are no points, such as
+    Pyramid's height, or that has none) the place; a cooperative game neither (its winners are the team)."""
+    game = games.get(game_id)
+    if game is None or game.cooperative:
+        return None
+    return "points" if game.scores is not None and game.scores_are_points else "place"
+
+
+def _team(play: dict[str, Any]) -> str | None:
+    """A finished cooperative game's result, said in words: "won" or "lost" (a loss shows no trophy at all)."""
+    game = games.get(play["game"])
+    if game is None or not game.cooperative or play["status"] != "finished":
+        return None
+    return "won" if play["winners"] else "lost"
 
 
 @pages.get("/players")

@@ -25,9 +25,8 @@ ROOT = HERE.parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "docs" / "screenshots"))
 
-import waitress  # noqa: E402
-
 from companion.games.laminate.deck import BUILTIN_V1  # noqa: E402
+from companion.server.asgi import serve_in_thread  # noqa: E402
 from companion.web import create_app  # noqa: E402
 from tests.browser.game_driver import next_action, service_driver  # noqa: E402
 
@@ -174,8 +173,7 @@ def main() -> None:
     app = create_app(os.path.join(tmp, "shots.db"), public_url=f"http://192.168.1.20:{args.port}")
     app.config["TRUST_ANY_HOST"] = True
     urls = build(app)
-    server = waitress.create_server(app, host="127.0.0.1", port=args.port, threads=8, channel_request_lookahead=1)
-    threading.Thread(target=server.run, daemon=True).start()
+    server, _ = serve_in_thread(app, "127.0.0.1", args.port, threads=8)
     base = f"http://127.0.0.1:{args.port}"
     for name, path in urls.items():
         print(f"{name:10s} {base}{path}", flush=True)
@@ -184,7 +182,7 @@ def main() -> None:
             threading.Event().wait()
     else:
         shoot(urls, base, Path(args.out), args.only)
-    server.close()
+    server.stop()
 
 
 if __name__ == "__main__":

@@ -87,20 +87,30 @@
   }
 
   /* --- pickers: colour tabs on a phone; counts left per tile --------------------------------------------------- */
+  /* The copies left show on the tile ("×2") and, so that what is seen is what can be said (voice control,
+     WCAG 2.5.3), in its name: "blue 1 ×2". */
   function paintPicker(picker, left) {
     $$("[data-tile]", picker).forEach(function (b) {
       var n = left(b.getAttribute("data-tile"));
+      var shown = n > 0 ? "×" + n : "";
       b.disabled = n <= 0;
       var badge = $(".pk-n", b);
-      if (badge) { badge.textContent = n > 0 ? "×" + n : ""; }
+      if (badge) { badge.textContent = shown; }
+      var name = b.getAttribute("data-label") || b.getAttribute("aria-label");
+      b.setAttribute("aria-label", shown && badge ? name + " " + shown : name);
     });
+  }
+  /* Show one colour's row of a picker (a phone shows one at a time). */
+  function showColour(picker, colour) {
+    var tabs = picker ? $$("[data-pk-tab]", picker) : [];
+    if (!tabs.some(function (b) { return b.getAttribute("data-pk-tab") === colour; })) { return; }
+    picker.setAttribute("data-colour", colour);
+    tabs.forEach(function (b) { b.setAttribute("aria-selected", b.getAttribute("data-pk-tab") === colour ? "true" : "false"); });
   }
   doc.addEventListener("click", function (e) {
     var tab = e.target.closest && e.target.closest("[data-pk-tab]");
     if (!tab) { return; }
-    var picker = tab.closest(".rk-picker");
-    picker.setAttribute("data-colour", tab.getAttribute("data-pk-tab"));
-    $$("[data-pk-tab]", picker).forEach(function (b) { b.setAttribute("aria-selected", b === tab ? "true" : "false"); });
+    showColour(tab.closest(".rk-picker"), tab.getAttribute("data-pk-tab"));
   });
 
   /* --- sound and vibration: the frame's, under its switch ------------------------------------------------- */
@@ -227,7 +237,8 @@
   var RK = window.RK = {
     LANG: LANG, $: $, $$: $$, tx: tx, store: store, table: table, postJSON: postJSON, errorText: errorText,
     randomId: randomId, refresh: refresh, label: label, sorted: sorted, num: num, isJoker: isJoker, tileEl: tileEl,
-    counts: counts, tableSets: tableSets, tableTiles: tableTiles, paintPicker: paintPicker, say: say, hooks: [],
+    counts: counts, tableSets: tableSets, tableTiles: tableTiles, paintPicker: paintPicker, showColour: showColour,
+    say: say, hooks: [],
   };
 
   /* --- "My rack": the private assistant. The rack stays in localStorage, sent only to /hints. ------------------ */
@@ -256,7 +267,9 @@
       cnt.textContent = "";
       var line = doc.createElement("span");
       var d = want - rack.length;
-      line.textContent = d === 0 ? tn("as_count_ok", rack.length) : tn("as_count", want, { n: rack.length, rack: want });
+      // a rack of no tiles (the player went out) is said in words, with no empty rack drawn under it
+      var none = want === 0 && !rack.length;
+      line.textContent = none ? tx("as_count_none") : d === 0 ? tn("as_count_ok", rack.length) : tn("as_count", want, { n: rack.length, rack: want });
       cnt.appendChild(line);
       if (d !== 0 && !isNaN(d) && rack.length) {
         var warn = doc.createElement("span");
@@ -265,12 +278,13 @@
         cnt.appendChild(warn);
       }
       box.textContent = "";
-      if (!rack.length) { var p = doc.createElement("p"); p.className = "empty"; p.textContent = tx("as_empty"); box.appendChild(p); }
+      box.hidden = none;
+      if (!rack.length && !none) { var p = doc.createElement("p"); p.className = "empty"; p.textContent = tx("as_empty"); box.appendChild(p); }
       rack.forEach(function (t, i) { box.appendChild(tileEl(t, { button: true, data: { "as-rm": i }, extra: tx("as_tap_remove") })); });
       var sum = $("#as-add-summary");
       if (sum) { sum.textContent = tx("as_add"); }
       var adder = $("#as-add-box");
-      if (adder && !adder.hasAttribute("data-seen") && (rack.length === 0 || d > 0)) { adder.open = true; adder.setAttribute("data-seen", "1"); }
+      if (adder && !adder.hasAttribute("data-seen") && !none && (rack.length === 0 || d > 0)) { adder.open = true; adder.setAttribute("data-seen", "1"); }
       var c = counts(rack.concat(tableTiles()));
       var picker = $("#as-picker");
       if (picker) { paintPicker(picker, function (t) { return 2 - (c[t] || 0); }); }

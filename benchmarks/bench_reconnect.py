@@ -1,0 +1,137 @@
+"""When a worker dies, how soon are its phones back? ``companion serve --workers 2`` with ``--tables`` tables of
+five phones, each holding the page's stream as a browser's EventSource does (on a drop it waits the stream's
+own ``retry:`` and reconnects with ``Last-Event-ID``); then one worker is killed with SIGKILL. Measured for every
+phone whose stream dropped: the time from the kill to its new stream's first event (the table as it is now).
+Goal (issue 18): every phone back, showing the latest version, within 5 s.
+
+    python benchmarks/bench_reconnect.py [--tables 20] [--server-arg=...]
+
+Loopback only; Linux (reads /proc); bounded in time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import re
+import signal
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_cafe import Conn, dechunk, family, phone_addr  # noqa: E402
+from bench_load import HOST, NAMES, percentile, start_server  # noqa: E402
+
+GOAL_S = 5.0
+
+
+class Phone:
+    def __init__(self, n: int, table: str, port: int) -> None:
+        self.n, self.table, self.port = n, table, port
+        self.last_id: int | None = None
+        self.retry_ms = 3000  # EventSource's default until the stream says otherwise
+        self.dropped_at: float | None = None
+        self.back_after: float | None = None
+        self.connected = asyncio.Event()
+
+    async def run(self, stop: asyncio.Event) -> None:
+        while not stop.is_set():
+            with contextlib.suppress(OSError, asyncio.IncompleteReadError, ValueError, IndexError):
+                await self.stream(stop)
+            if stop.is_set():
+                return
+            if self.dropped_at is None:
+                self.dropped_at = time.monotonic()
+            await asyncio.sleep(self.retry_ms / 1000)
+
+    async def stream(self, stop: asyncio.Event) -> None:
+        reader, writer = await asyncio.open_connection(HOST, self.port, local_addr=(phone_addr(self.n), 0))
+        try:
+            extra = f"Last-Event-ID: {self.last_id}\r\n" if self.last_id is not None else ""
+            writer.write(f"GET /t/{self.table}/live HTTP/1.1\r\nHost: {HOST}:{self.port}\r\n"
+                         f"Accept: text/event-stream\r\n{extra}\r\n".encode())
+            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
+            if b" 200 " not in head.split(b"\r\n")[0] + b" ":
+                raise ValueError(head[:40])
+            raw, text = b"", b""
+            while not stop.is_set():
+                chunk = await reader.read(65536)
+                if not chunk:
+                    return
+                raw += chunk
+                body, raw = dechunk(raw)
+                text += body
+                while b"\n\n" in text:
+                    event, text = text.split(b"\n\n", 1)
+                    retry = re.search(rb"^retry: (\d+)", event, re.M)
+                    if retry:
+                        self.retry_ms = int(retry.group(1))
+                    ident = re.search(rb"^id: (\d+)", event, re.M)
+                    if ident:
+                        self.last_id = int(ident.group(1))
+                    if ident or b": up to date" in event:
+                        self.connected.set()
+                        if self.dropped_at is not None and self.back_after is None:
+                            self.back_after = time.monotonic() - self.dropped_at
+        finally:
+            writer.close()
+
+
+async def main_async(args: argparse.Namespace, port: int, pid: int) -> dict[str, object]:
+    tables = []
+    for t in range(args.tables):
+        conn = Conn(port, phone_addr(t * 5))
+        status, _, raw = await conn.request("POST", "/api/tables", {"players": NAMES[:4]})
+        conn.close()
+        assert status == 201, raw[:200]
+        tables.append(json.loads(raw)["id"])
+    phones = [Phone(t * 5 + k, tid, port) for t, tid in enumerate(tables) for k in range(5)]
+    stop = asyncio.Event()
+    tasks = [asyncio.create_task(p.run(stop)) for p in phones]
+    await asyncio.wait_for(asyncio.gather(*(p.connected.wait() for p in phones)), 60)
+    workers = [p for p in family(pid) if p != pid]
+    victim = workers[0]
+    killed_at = time.monotonic()
+    os.kill(victim, signal.SIGKILL)
+    deadline = killed_at + 20
+    while time.monotonic() < deadline:
+        await asyncio.sleep(0.1)
+        dropped = [p for p in phones if p.dropped_at is not None]
+        if dropped and all(p.back_after is not None for p in dropped) and time.monotonic() - killed_at > 3:
+            break
+    stop.set()
+    for t in tasks:
+        t.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    dropped = [p for p in phones if p.dropped_at is not None]
+    back = [p.dropped_at - killed_at + p.back_after for p in dropped if p.back_after is not None]
+    return {"phones": len(phones), "dropped": len(dropped), "back": len(back),
+            "p50 s": round(percentile(back, 50), 2) if back else None,
+            "p95 s": round(percentile(back, 95), 2) if back else None,
+            "max s": round(max(back), 2) if back else None,
+            "retry ms seen": sorted({p.retry_ms for p in dropped})[:3] + ["…"]}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--server-arg", action="append", default=[])
+    args = parser.parse_args()
+    server = start_server("--workers", "2", *args.server_arg, startup_timeout=30)
+    try:
+        result = asyncio.run(asyncio.wait_for(main_async(args, server.port, server.pid), 120))
+    finally:
+        server.stop()
+        server.cleanup()
+    print(json.dumps(result, ensure_ascii=False))
+    ok = result["back"] == result["dropped"] and result["max s"] is not None and result["max s"] <= GOAL_S
+    print("GOAL MET: every phone whose worker died is back within 5 s" if ok else "goal missed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

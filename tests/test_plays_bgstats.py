@@ -1,0 +1,286 @@
+"""The BG Stats export, game by game (issue 20): every game declares how its result reads on a score sheet
+(cooperative or not, highest or lowest wins, whether its scores are points), and a finished play of each game
+is exported the way BG Stats itself writes such a play — a cooperative game with every player's shared win or
+loss and no ranks, a game whose scores are no points (Pyramid's height) with empty scores and its places as
+ranks, the others with their points as text — in a file valid against the format's documented shape (the
+OpenAPI document's schema of /api/plays/bgstats.json, written from BG Stats' own sources: docs/api.md)."""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from jsonschema import Draft202012Validator
+from test_plays import NAMES, RACE, act, create, laminate_game, rummikub_game, svc
+
+from companion import games
+from companion.games.base import Outcome
+from companion.web.openapi import document
+
+ROOT = Path(__file__).resolve().parent.parent
+for folder in (ROOT / "tests" / "stapstap", ROOT / "companion" / "games" / "the_pairs" / "tests",
+               ROOT / "companion" / "games" / "cracker" / "tests"):
+    sys.path.insert(0, str(folder))
+from st_api import Table  # noqa: E402  (tests/stapstap)
+from test_cr_api import Match  # noqa: E402  (companion/games/cracker/tests)
+from test_st_api_random import moves  # noqa: E402
+from tp_helpers import World  # noqa: E402  (companion/games/the_pairs/tests)
+
+#: How each game's result reads, as BG Stats' game fields: (cooperative, highestWins, noPoints).
+SHEETS = {
+    "laminate": (False, True, False),  # R18: complete papers' points, highest total wins
+    "rummikub": (False, True, False),  # RK12: the match's totals, highest wins
+    "stapstap": (False, True, False),  # ST16: the two games' sum, highest wins
+    "long-seat": (False, True, False),  # LS9: points, highest wins
+    "cracker": (False, True, False),  # CR10: the match's totals, highest wins
+    "pyramid": (False, True, True),  # PY9: ranked by height then row by row: a height is no points
+    "the-pairs": (True, True, True),  # TP10: the players win or lose together, no points
+}
+
+
+def bgstats_schema() -> dict[str, Any]:
+    doc = document()
+    content = doc["paths"]["/api/plays/bgstats.json"]["get"]["responses"]["200"]["content"]
+    return {**content["application/json"]["schema"], "components": doc["components"]}
+
+
+def exported(client: FlaskClient, game: str) -> dict[str, Any]:
+    """The game's finished plays as a BG Stats file, checked against the documented shape."""
+    resp = client.get("/api/plays/bgstats.json", query_string={"game": game})
+    assert resp.status_code == 200
+    data = resp.get_json()
+    errors = sorted(Draft202012Validator(bgstats_schema()).iter_errors(data), key=str)
+    assert not errors, f"{errors[0].message} at {list(errors[0].path)}"
+    return data
+
+
+def finished(client: FlaskClient, game: str) -> list[dict[str, Any]]:
+    """Our own record of the game's finished plays, oldest first (the export's order)."""
+    plays = client.get("/api/plays", query_string={"game": game, "status": "finished"}).get_json()["plays"]
+    return sorted(plays, key=lambda p: p["created_at"])
+
+
+def check_against_the_record(client: FlaskClient, game_id: str) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """Every exported play of the game says what the record says, read as the game declares; returns the
+    (exported play, recorded play) pairs."""
+    data, ours = exported(client, game_id), finished(client, game_id)
+    (game,) = data["games"]
+    cooperative, highest, no_points = SHEETS[game_id]
+    assert (game["cooperative"], game["highestWins"], game["noPoints"]) == SHEETS[game_id]
+    assert game["sourceGameId"] == game_id and game["bggId"] == games.get(game_id).bgg_id
+    names = {p["id"]: p["name"] for p in data["players"]}
+    assert len(data["plays"]) == len(ours) > 0
+    pairs = list(zip(data["plays"], ours, strict=True))
+    for play, mine in pairs:
+        rows = play["playerScores"]
+        assert play["gameRefId"] == game["id"]
+        assert [names[r["playerRefId"]] for r in rows] == [p["name"] for p in mine["players"]]
+        assert [r["winner"] for r in rows] == [p["winner"] for p in mine["players"]]
+        assert [r["seatOrder"] for r in rows] == [p["seat"] + 1 for p in mine["players"]]
+        assert [r["startPlayer"] for r in rows] == [p["start"] for p in mine["players"]]
+        if cooperative:  # the team's result for everyone, and no ranks (as BG Stats writes a cooperative play)
+            assert len({r["winner"] for r in rows}) == 1 and all(r["rank"] == 0 for r in rows)
+            assert play["manualWinner"] == rows[0]["winner"]
+        else:
+            assert [r["rank"] for r in rows] == [p["place"] for p in mine["players"]]
+            assert any(r["rank"] == 1 and r["winner"] for r in rows)
+        if no_points:
+            assert all(r["score"] == "" for r in rows)
+            assert play["manualWinner"] == any(r["winner"] for r in rows)
+        else:
+            assert [r["score"] for r in rows] == [str(p["score"]) for p in mine["players"]]
+            scores = [int(r["score"]) for r in rows]
+            best = max(scores) if highest else min(scores)
+            by_score = [s == best for s in scores]
+            assert play["manualWinner"] == ([r["winner"] for r in rows] != by_score)
+    return pairs
+
+
+# --- a finished play of each game ------------------------------------------------------------------------------
+
+
+def play_laminate(app: Flask, client: FlaskClient) -> None:
+    laminate_game(app, client, NAMES, winner=1)
+
+
+def play_rummikub(app: Flask, client: FlaskClient) -> None:
+    rummikub_game(client, NAMES, 2)
+
+
+def play_stapstap(app: Flask, client: FlaskClient) -> None:
+    """A whole game with real dice: random legal moves, nobody doubts (so it ends soon)."""
+    rnd = random.Random(1)
+    table = Table(client, 3, mode="dice", start=0)
+    for _ in range(3000):
+        if table.state["over"]:
+            return
+        for action in moves(table.state, rnd, 0.0):
+            resp = table.post(action, table.actor())
+            if resp.status_code == 200:
+                table.state = resp.get_json()["state"]
+                break
+    raise AssertionError("the game did not end")
+
+
+def play_long_seat(app: Flask, client: FlaskClient) -> None:
+    """LS5, LS8 on a four-card deck: Aki takes a pair (3 7 3 face up: −3), Ben stops on the last card (0)."""
+    deck = {str(v): 0 for v in range(1, 11)} | {"3": 2, "7": 1, "9": 1}
+    table = create(client, "long-seat", NAMES[:2], 0, deck=deck)
+    for card in (3, 7, 3, 9):
+        state = act(client, table["id"], {"type": "lay", "card": card})
+    assert state["over"] and state["winners"] == [1]
+
+
+def play_cracker(app: Flask, client: FlaskClient) -> None:
+    match = Match(client, 3, 11, rounds=1)
+    match.play_match()
+
+
+def play_pyramid(app: Flask, client: FlaskClient) -> None:
+    """PY9 with four one-row pyramids of 3, 2, 1 and 0 cards: equal heights, yet four places (the platform
+    must not share places on a height)."""
+    deck = {str(v): 0 for v in range(1, 11)} | {"1": 1, "2": 1, "3": 1, "4": 1, "5": 1, "6": 1, "7": 2}
+    table = create(client, "pyramid", ["Aki", "Ben", "Chie", "Dan"], 0, deck=deck)
+    for cards in ((1, 2, 3), (4, 5), (6,)):
+        for card in cards:
+            act(client, table["id"], {"type": "turn", "card": card})
+        act(client, table["id"], {"type": "stop"})
+        for x, card in enumerate(cards):
+            state = act(client, table["id"], {"type": "place", "card": card, "row": 1, "x": x})
+    act(client, table["id"], {"type": "turn", "card": 7})
+    state = act(client, table["id"], {"type": "turn", "card": 7})  # PY5 bust on the last card: PY8, the end
+    assert state["over"] and state["winners"] == [0]
+
+
+#: A small Pairs deck on which random truthful play sometimes clears the table (seed 7: the team wins) and
+#: mostly does not (seed 0: someone falls out).
+SMALL_DECK = {1: 1, 2: 2, 3: 2, 4: 1, 5: 1, 6: 1, 7: 1, 8: 1, 9: 1, 10: 1}
+
+
+def the_pairs_game(app: Flask, client: FlaskClient, seed: int) -> dict[str, Any]:
+    """A whole game of The Pairs through the service, each player playing truthfully from a real hand."""
+    table = create(client, "the-pairs", NAMES, 0, deck={str(v): c for v, c in SMALL_DECK.items()})
+    service, tid = svc(app), table["id"]
+    world = World(3, random.Random(seed), SMALL_DECK)
+    for _ in range(500):
+        before = service.snapshot(tid).state
+        if before.over:
+            return service.answer(service.snapshot(tid))
+        action = world.choose(before)
+        service.act(tid, service.parse(tid, action))
+        world.follow(before, action)
+    raise AssertionError("the game did not end")
+
+
+def play_the_pairs(app: Flask, client: FlaskClient) -> None:
+    won, lost = the_pairs_game(app, client, 7), the_pairs_game(app, client, 0)
+    assert won["winners"] == [0, 1, 2] and lost["over"] and lost["winners"] == []
+
+
+PLAYS: dict[str, Callable[[Flask, FlaskClient], None]] = {
+    "laminate": play_laminate, "rummikub": play_rummikub, "stapstap": play_stapstap, "long-seat": play_long_seat,
+    "cracker": play_cracker, "pyramid": play_pyramid, "the-pairs": play_the_pairs,
+}
+
+
+def test_every_game_declares_how_its_result_reads() -> None:
+    offered = {g.id: g for g in games.all_games()}
+    assert set(offered) == set(SHEETS) == set(PLAYS)  # a new game says here how BG Stats should read it
+    for gid, game in offered.items():
+        points = game.scores is not None and game.scores_are_points
+        assert (game.cooperative, game.highest_wins, not points) == SHEETS[gid], gid
+
+
+@pytest.mark.parametrize("game_id", sorted(SHEETS))
+def test_each_game_exports_its_play_as_bg_stats_reads_that_game(app: Flask, client: FlaskClient,
+                                                                 game_id: str) -> None:
+    PLAYS[game_id](app, client)
+    pairs = check_against_the_record(client, game_id)
+    if game_id == "the-pairs":  # TP10: a win for all, a loss for all; the record places nobody on a loss
+        (won, won_ours), (lost, lost_ours) = pairs
+        assert [r["winner"] for r in won["playerScores"]] == [True] * 3 and won["manualWinner"] is True
+        assert [r["winner"] for r in lost["playerScores"]] == [False] * 3 and lost["manualWinner"] is False
+        assert [p["place"] for p in won_ours["players"]] == [1, 1, 1]
+        assert [p["place"] for p in lost_ours["players"]] == [None, None, None]
+    if game_id == "pyramid":  # heights stay in our record (1, 1, 1, 0) but are exported as places, no points
+        ((play, ours),) = pairs
+        assert [p["score"] for p in ours["players"]] == [1, 1, 1, 0]
+        assert [r["rank"] for r in play["playerScores"]] == [1, 2, 3, 4]
+        assert [p["place"] for p in ours["players"]] == [1, 2, 3, 4]
+    if game_id == "long-seat":
+        ((play, _),) = pairs
+        assert [(r["score"], r["rank"], r["winner"]) for r in play["playerScores"]] == [
+            ("-3", 2, False), ("0", 1, True)]  # LS9: points as text, the rules' places as ranks
+
+
+def test_a_tie_the_rules_broke_is_a_manual_winner(app: Flask, client: FlaskClient) -> None:
+    """Long Seat LS9: level on points, the player with more face-down cards wins; BG Stats, which would crown
+    both, is told the winner was chosen (manualWinner) and gets the places the rules gave."""
+    deck = {str(v): 0 for v in range(1, 11)} | {"5": 2, "6": 1, "8": 1, "9": 1}
+    table = create(client, "long-seat", NAMES[:2], 0, deck=deck)
+    state: dict[str, Any] = {}
+    # Aki lays 5 and stops; Ben pairs the 5 (two face up); Aki lays 6, stops; Ben lays 8, stops (one turned
+    # face down: 0 points, one card down); Aki lays the last card, 9 (a forced stop, nothing to turn: 0 points)
+    for action in ({"type": "lay", "card": 5}, {"type": "stop"}, {"type": "lay", "card": 5},
+                   {"type": "lay", "card": 6}, {"type": "stop"}, {"type": "lay", "card": 8}, {"type": "stop"},
+                   {"type": "lay", "card": 9}):
+        state = act(client, table["id"], action)
+    assert state["over"] and [p["score"] for p in state["players"]] == [0, 0] and state["winners"] == [1]
+    (play,) = exported(client, "long-seat")["plays"]
+    assert play["manualWinner"] is True
+    assert [(r["score"], r["rank"], r["winner"]) for r in play["playerScores"]] == [("0", 2, False), ("0", 1, True)]
+
+
+def golf_outcome(s: Any) -> Outcome | None:
+    order = sorted(range(len(s.names)), key=lambda i: (i != s.winner, s.cheers.count(i), i))
+    return None if s.winner is None else Outcome((s.winner,), tuple(order), "target")
+
+
+#: A game whose lowest score is best: the race to N, scored by cheers (fewest best).
+GOLF = replace(RACE, id="golf", name=("Golf", "ゴルフ"), highest_wins=False, outcome=golf_outcome,
+               scores=lambda s: tuple(s.cheers.count(i) for i in range(len(s.names))))
+
+
+def test_a_game_whose_lowest_score_wins(app: Flask, client: FlaskClient) -> None:
+    """``highest_wins=False``: BG Stats is told the lowest wins, the Players page's best is the lowest score,
+    and a winner who is not the lowest (the race decided it) is a manual winner."""
+    games.register(GOLF)
+    try:
+        for cheers in ((0, 0), (0,), (1, 1, 1)):  # Aki cheers twice, once; Ben three times
+            table = create(client, "golf", ["Aki", "Ben"], 1, target=3)
+            for seat in cheers:
+                act(client, table["id"], {"type": "cheer", "seat": seat})
+            for _ in range(3):  # Ben, Aki, Ben: Ben reaches 3 and wins
+                state = act(client, table["id"], {"type": "add", "n": 1})
+            assert state["winner"] == 1
+        data = exported(client, "golf")
+        assert data["games"][0]["highestWins"] is False and data["games"][0]["noPoints"] is False
+        rows = [[(r["score"], r["rank"], r["winner"]) for r in p["playerScores"]] for p in data["plays"]]
+        assert rows == [[("2", 2, False), ("0", 1, True)], [("1", 2, False), ("0", 1, True)],
+                        [("0", 2, False), ("3", 1, True)]]
+        assert [p["manualWinner"] for p in data["plays"]] == [False, False, True]
+        people = {p["name"]: p for p in client.get("/api/players").get_json()["players"]}
+        (aki,) = people["Aki"]["games"]
+        assert (aki["best"], aki["average"]) == (0, 1.0)  # the lowest of 2, 1, 0
+    finally:
+        games.unregister("golf")
+
+
+def test_the_documented_shape_names_every_field_bg_stats_reads() -> None:
+    """The schema the exports are checked against carries the fields of BG Stats' sources (its page on plays
+    pushed from other apps, and a file the app exported; docs/api.md): none left out, none misspelt."""
+    props = bgstats_schema()["properties"]
+    game = props["games"]["items"]
+    play = props["plays"]["items"]
+    score = play["properties"]["playerScores"]["items"]
+    assert {"cooperative", "highestWins", "noPoints", "bggId", "name", "usesTeams"} <= set(game["required"])
+    assert {"playDate", "durationMin", "gameRefId", "manualWinner", "playerScores"} <= set(play["required"])
+    assert {"playerRefId", "score", "winner", "rank", "startPlayer", "seatOrder"} <= set(score["required"])
+    assert score["properties"]["score"]["type"] == "string"  # text, "" without points, as the app writes it
