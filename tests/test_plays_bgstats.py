@@ -25,10 +25,10 @@ from companion.games.base import Outcome
 from companion.web.openapi import document
 
 ROOT = Path(__file__).resolve().parent.parent
-for folder in (ROOT / "tests" / "stapstap", ROOT / "companion" / "games" / "the_pairs" / "tests",
+for folder in (ROOT / "companion" / "games" / "stapstap" / "tests", ROOT / "companion" / "games" / "the_pairs" / "tests",
                ROOT / "companion" / "games" / "cracker" / "tests"):
     sys.path.insert(0, str(folder))
-from st_api import Table  # noqa: E402  (tests/stapstap)
+from st_api import Table  # noqa: E402  (companion/games/stapstap/tests)
 from test_cr_api import Match  # noqa: E402  (companion/games/cracker/tests)
 from test_st_api_random import moves  # noqa: E402
 from tp_helpers import World  # noqa: E402  (companion/games/the_pairs/tests)
