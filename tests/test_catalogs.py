@@ -5,6 +5,7 @@ before a countable noun without plural forms ("1 cards")."""
 
 from __future__ import annotations
 
+import ast
 import importlib
 import re
 import string
@@ -26,9 +27,10 @@ GAME_PACKAGES = sorted(p.parent.name for p in GAMES_DIR.glob("*/locale"))
 
 
 def game_texts(package: str) -> Texts:
-    """The game's own Texts (its catalogs, then the frame's), as its pages use it."""
+    """The package's own Texts (its catalogs, then the kit's or the frame's), as its pages use it."""
     module = importlib.import_module(f"companion.games.{package}.texts")
-    found = [v for v in vars(module).values() if isinstance(v, Texts) and v is not COMMON]
+    found = [v for v in vars(module).values()
+             if isinstance(v, Texts) and v.catalogs and next(iter(v.catalogs.values())).domain == package]
     assert len(found) == 1, package
     return found[0]
 
@@ -47,8 +49,9 @@ IDS = [d for d, _, _ in DOMAINS]
 def test_the_languages_offered_are_the_frames_catalogs() -> None:
     assert set(LANGUAGES) == {p.parent.parent.name for p in FRAME_LOCALE.glob(f"*/LC_MESSAGES/{FRAME_DOMAIN}.po")}
     assert {"en", "ja"} <= set(LANGUAGES)
-    assert sorted(["cracker", "laminate", "long_seat", "pyramid", "rummikub", "stapstap",
-                                    "the_pairs"]) == GAME_PACKAGES
+    # every game, and the Pairs deck's kit
+    assert sorted(["cracker", "laminate", "long_seat", "pairs", "pyramid", "rummikub", "stapstap",
+                   "the_pairs"]) == GAME_PACKAGES
 
 
 # --- every key in every language ---------------------------------------------------------------------------
@@ -157,7 +160,8 @@ WORDS = {"name", "names", "p", "q", "me", "payer", "receiver", "doubter", "paren
          "face", "tile", "tiles", "list", "paper", "what", "word", "pile", "top", "kind", "declared", "type", "game",
          "salt", "seal", "points", "count", "counts", "id", "papers", "deck", "rows", "left", "stay"}
 ORDINAL = re.compile(r"(?:round|game|set|seat|card|row|pile|turn|place|paper|#)\s*$", re.IGNORECASE)  # "Round {r}"
-NOT_NOUNS = {"is", "was", "has", "this", "its", "his", "does", "goes", "needs", "as", "us", "yes", "plus", "less"}
+NOT_NOUNS = {"is", "was", "has", "this", "its", "his", "does", "goes", "needs", "as", "us", "yes", "plus", "less",
+             "lies", "fits"}
 STOP = {"but", "and", "or", "so", "of", "to", "from", "in", "on", "at", "for", "with"}
 IRREGULAR = {"dice", "people", "children", "men", "women"}
 AFTER = re.compile(r"\{(\w+)\}\)?((?:\s+[a-z]+){1,3})")
@@ -207,7 +211,7 @@ def used_keys(path: Path) -> Iterator[tuple[str, str, int]]:
     template (Jinja's extractor for Babel) or a script (Babel's). A key made at run time ("kind_" + kind) is not
     a literal: the render test above covers every entry all the same."""
     if path.suffix == ".py":
-        extractor, keywords = extract_python, ["t", "tn", "_t"]
+        extractor, keywords = extract_python, ["t", "tn", "_t", "msg", "msgn"]
     elif path.suffix == ".html":
         extractor, keywords = babel_extract, ["t", "tn"]
     else:
@@ -218,7 +222,7 @@ def used_keys(path: Path) -> Iterator[tuple[str, str, int]]:
             key = message[0] if isinstance(message, tuple) else message
             literal = re.compile(rf"\b{function}\(\s*(['\"]){re.escape(key or '')}\1\s*[,)]")
             if key and literal.search(text):
-                yield ("tn" if function == "tn" else "t"), key, line
+                yield ("tn" if function in ("tn", "msgn") else "t"), key, line
 
 
 def owner_of(path: Path) -> Texts:
@@ -312,3 +316,45 @@ def test_every_text_the_scripts_read_is_listed_for_their_page_and_in_the_catalog
                 problems.append((where, key, "a plural entry said with tx: use tn"))
     assert checked > 100
     assert problems == []
+
+
+# --- no sentence pairs left in the code --------------------------------------------------------------------
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uff01-\uff5e]")
+
+
+def _string(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    return ast.unparse(node) if isinstance(node, ast.JoinedStr) else None
+
+
+def english_japanese_pairs(source: str) -> list[tuple[int, str]]:
+    """(line, English) of every English text written next to a Japanese one: a 2-tuple ``("…", "…")``, or two
+    arguments in a row (``BadRequest("…", detail_ja="…")``) — the way texts were written before the catalogs."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        seq: list[ast.expr] = []
+        if isinstance(node, ast.Tuple):
+            seq = list(node.elts)
+        elif isinstance(node, ast.Call):
+            seq = [*node.args, *(k.value for k in node.keywords)]
+        for first, second in zip(seq, seq[1:]):
+            en, ja = _string(first), _string(second)
+            if en is not None and ja is not None and JAPANESE.search(ja) and not JAPANESE.search(en):
+                found.append((node.lineno, en))
+    return sorted(found)
+
+
+def test_the_pair_finder_finds_pairs() -> None:
+    assert sorted(english_japanese_pairs('X = {"k": ("Turn", "手番")}\nraise E("bad", detail_ja="だめ")')) == [
+        (1, "Turn"), (2, "bad")]
+    assert english_japanese_pairs('SPLIT = re.compile(r"[\\s,、]+")\nt("key", "ja")') == []
+
+
+def test_no_english_japanese_pair_is_left_in_the_code() -> None:
+    """Every user-facing text is a catalog's: none written in the code as an (English, Japanese) pair."""
+    left = [f"{path.relative_to(ROOT)}:{line}: {en[:60]!r}" for path in sorted((ROOT / "companion").rglob("*.py"))
+            if "tests" not in path.relative_to(ROOT).parts
+            for line, en in english_japanese_pairs(path.read_text(encoding="utf-8"))]
+    assert left == [], "texts written as (English, Japanese) pairs; move them to the catalogs:\n" + "\n".join(left)

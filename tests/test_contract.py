@@ -146,7 +146,7 @@ def test_each_example_validates_reads_back_and_is_in_the_docs(game: Any) -> None
     request = Draft202012Validator({"anyOf": actions.request_schemas(game.max_players)})
     logged = Draft202012Validator({"anyOf": actions.logged_schemas(game.max_players)})
     ctx = Context(None, game.max_players, {})
-    documented = _doc_actions(game.name[0])
+    documented = _doc_actions(game.label("en"))
     assert {type(e).kind for e in actions.examples} == set(actions.kinds), "an example of every action"
     for example in actions.examples:
         raw = actions.dump(example)

@@ -18,11 +18,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
+from catalog_files import texts_from
 from flask.testing import FlaskClient
 
 from companion import games
 from companion.games.base import BadRequest, Game, Outcome, Refusal, Viewer
-from companion.games.texts import Texts
+from companion.games.fields import a_seat, must_be
+from companion.games.texts import COMMON
 from companion.games.ui import GameUI, TableRequest
 
 SECRET_FACE = 5  # the tests' random source always throws this face: easy to look for in every output
@@ -48,21 +50,28 @@ class Doubt:
     face: int | None = None  # filled in by prepare: the reveal is written into the action that makes it
 
 
+DIE_TEXTS = texts_from("hidden_die", {  # the game's own catalogs, as files
+    "en": {"game_name": "Hidden die", "err_rolled": "Already rolled.", "err_not_rolled": "Roll first.",
+           "err_final": "This cannot be undone.", "err_own": "The roller cannot doubt."},
+    "ja": {"game_name": "隠しサイコロ", "err_rolled": "振りました。", "err_not_rolled": "先に振ってください。",
+           "err_final": "取り消せません。", "err_own": "振った人は疑えません。"},
+})
+
+
 class DieError(Refusal):
-    MESSAGES = {"rolled": ("Already rolled.", "振りました。"), "not_rolled": ("Roll first.", "先に振ってください。"),
-                "final": ("This cannot be undone.", "取り消せません。"),
-                "own": ("The roller cannot doubt.", "振った人は疑えません。")}
+    TEXTS = DIE_TEXTS
+    CODES = ("rolled", "not_rolled", "final", "own")
 
 
 def parse(raw: Any, state: DieState) -> Roll | Doubt:
     if not isinstance(raw, dict) or raw.get("type") not in ("roll", "doubt"):
-        raise BadRequest("unknown action type")
+        raise BadRequest(COMMON.msg("req_action_object"))
     if raw["type"] == "roll":
         face = raw.get("face")
         return Roll(face if isinstance(face, int) and not isinstance(face, bool) and 1 <= face <= 6 else None)
     seat = raw.get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.names):
-        raise BadRequest("“seat” must be a seat")
+        raise BadRequest(must_be("seat", a_seat(len(state.names))))
     face = raw.get("face")
     return Doubt(seat, face if isinstance(face, int) and not isinstance(face, bool) else None)
 
@@ -111,14 +120,14 @@ def view(req: TableRequest) -> dict[str, Any]:
 
 
 HIDDEN = Game(
-    id="hidden-die", name=("Hidden die", "隠しサイコロ"), min_players=2, max_players=4, options=(),
+    id="hidden-die", name=DIE_TEXTS.msg("game_name"), min_players=2, max_players=4, options=(),
     new_game=lambda players, start, options: DieState(players, active=start),
     parse_action=parse, action_to_json=action_json,
     actor=lambda state, a: a.seat if isinstance(a, Doubt) else state.active,
     apply=apply, state_to_json=to_json,
     outcome=lambda s: Outcome((s.active,)) if s.revealed else None, is_over=lambda s: s.revealed,
-    error_codes=tuple(DieError.MESSAGES),
-    ui=GameUI(texts=Texts({}), table_template="hidden/_table.html", table_view=view, describe=describe),
+    error_codes=DieError.CODES,
+    ui=GameUI(texts=DIE_TEXTS, table_template="hidden/_table.html", table_view=view, describe=describe),
     private_seats=lambda options: True,
     proof_needed=lambda state, a: a.seat if isinstance(a, Doubt) else state.active,
     prepare=prepare, redact_action=redact,

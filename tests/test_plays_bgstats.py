@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from catalog_files import texts_from
 from flask import Flask
 from flask.testing import FlaskClient
 from jsonschema import Draft202012Validator
@@ -25,7 +26,8 @@ from companion.games.base import Outcome
 from companion.web.openapi import document
 
 ROOT = Path(__file__).resolve().parent.parent
-for folder in (ROOT / "companion" / "games" / "stapstap" / "tests", ROOT / "companion" / "games" / "the_pairs" / "tests",
+for folder in (ROOT / "companion" / "games" / "stapstap" / "tests",
+               ROOT / "companion" / "games" / "the_pairs" / "tests",
                ROOT / "companion" / "games" / "cracker" / "tests"):
     sys.path.insert(0, str(folder))
 from st_api import Table  # noqa: E402  (companion/games/stapstap/tests)
@@ -244,7 +246,8 @@ def golf_outcome(s: Any) -> Outcome | None:
 
 
 #: A game whose lowest score is best: the race to N, scored by cheers (fewest best).
-GOLF = replace(RACE, id="golf", name=("Golf", "ゴルフ"), highest_wins=False, outcome=golf_outcome,
+GOLF_NAME = texts_from("golf", {"en": {"game_name": "Golf"}, "ja": {"game_name": "ゴルフ"}}).msg("game_name")
+GOLF = replace(RACE, id="golf", name=GOLF_NAME, highest_wins=False, outcome=golf_outcome,
                scores=lambda s: tuple(s.cheers.count(i) for i in range(len(s.names))))
 
 

@@ -33,6 +33,7 @@ class Catalog:
     """One language of one domain: its messages by key, and its plural rule."""
 
     lang: str
+    domain: str
     messages: Mapping[str, Entry]
     translations: gettext.GNUTranslations  # the catalog compiled in memory: ngettext() applies its plural rule
 
@@ -60,7 +61,7 @@ def read_catalog(path: Path, lang: str) -> Catalog:
     compiled = io.BytesIO()
     write_mo(compiled, catalog)
     compiled.seek(0)
-    return Catalog(lang, messages, gettext.GNUTranslations(compiled))
+    return Catalog(lang, path.stem, messages, gettext.GNUTranslations(compiled))
 
 
 def read_domain(folder: Path, domain: str) -> dict[str, Catalog]:

@@ -8,7 +8,8 @@ the frame's. The languages offered are the languages the frame has a catalog for
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -66,7 +67,7 @@ class Texts:
     def is_plural(self, key: str) -> bool:
         return isinstance(self._catalog(key, SOURCE_LANG).messages[key], tuple)
 
-    def t(self, key: str, lang: str, **params: Any) -> str:
+    def t(self, key: str, lang: str, /, **params: Any) -> str:
         """The sentence ``key`` in ``lang``, its ``{name}`` placeholders filled from ``params``."""
         template = self._catalog(key, lang).messages[key]
         if isinstance(template, tuple):
@@ -82,10 +83,103 @@ class Texts:
             raise TypeError(f"text {key!r} has no plural forms: say it with t(key, …)")
         return catalog.plural(key, n).format(**{"n": n, **params})
 
+    def template(self, key: str, lang: str, n: int | None = None) -> str:
+        """The sentence ``key`` in ``lang`` with its placeholders unfilled; for a plural entry, its form for ``n``."""
+        catalog = self._catalog(key, lang)
+        entry = catalog.messages[key]
+        if isinstance(entry, tuple):
+            return catalog.plural(key, 1 if n is None else n)
+        return entry
+
+    def msg(self, key: str, /, **params: Any) -> Msg:
+        """The sentence ``key`` as a :class:`Msg`: said later, in whichever language is asked for."""
+        return Msg(self, key, params)
+
+    def msgn(self, key: str, n: int, /, **params: Any) -> Msg:
+        """The plural entry ``key`` for the number ``n`` as a :class:`Msg`."""
+        return Msg(self, key, params, n)
+
     def forms(self, key: str, lang: str) -> dict[str, str]:
         """For the scripts: a plural entry's form for each plural category of ``lang`` ("one", "other", …)."""
         catalog = self._catalog(key, lang)
         return {category: catalog.plural(key, sample) for category, sample in plural_categories(catalog.lang).items()}
+
+
+class Said:
+    """Something to be said in the reader's language, once it is known (``say``): a :class:`Msg`, a
+    :class:`Listed`. A parameter of a Msg may be one: it is said in the sentence's language."""
+
+    def say(self, lang: str) -> str:
+        raise NotImplementedError
+
+
+class Listed(Said):
+    """Words listed the language's way: joined by the catalog entry ``sep`` (``list_sep``: ", " / "、"), the last
+    two by ``last`` if given (" or " / "・"), each put into the entry ``each`` first if given (``quoted``:
+    “{word}” / 「{word}」); the entries are looked up in ``texts`` (the frame's unless given). Words are data
+    (numbers, names, codes): they are never looked up."""
+
+    def __init__(self, words: Sequence[Any], *, sep: str = "list_sep", last: str | None = None,
+                 each: str | None = None, join: str | None = None, texts: Texts | None = None) -> None:
+        self.words, self.sep, self.last, self.each, self.join = tuple(words), sep, last, each, join
+        self.texts = texts
+
+    def say(self, lang: str) -> str:
+        texts = self.texts or COMMON
+        items = [texts.t(self.each, lang, word=w) if self.each else str(w) for w in self.words]
+        if self.join is not None:  # "{a}, {b}": a language may join with nothing at all ("{a}{b}")
+            return joined(items, lang, self.join, texts)
+        if self.last is not None and len(items) > 1:
+            return texts.t(self.sep, lang).join(items[:-1]) + texts.t(self.last, lang) + items[-1]
+        return texts.t(self.sep, lang).join(items)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Listed):
+            return NotImplemented
+        return (self.words, self.sep, self.last, self.each) == (other.words, other.sep, other.last, other.each)
+
+    def __hash__(self) -> int:
+        return hash(self.words)
+
+    def __repr__(self) -> str:
+        return f"Listed({list(self.words)!r})"
+
+
+@dataclass(frozen=True, eq=False)
+class Msg(Said):
+    """A sentence not said yet: a catalog key, its parameters and, for a plural entry, its count. Code that does
+    not know the reader's language (an engine's refusal, a game's option label, a field's "a card number") hands
+    one on; whoever knows the language says it (``say``). A parameter may be a Msg itself, said in the same
+    language ("“{key}” must be {expects}")."""
+
+    texts: Texts
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    n: int | None = None
+
+    def say(self, lang: str) -> str:
+        params = {name: said(value, lang) for name, value in self.params.items()}
+        if self.n is None:
+            return self.texts.t(self.key, lang, **params)
+        return self.texts.tn(self.key, self.n, lang, **params)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Msg):
+            return NotImplemented
+        same = (self.key, self.n, dict(self.params)) == (other.key, other.n, dict(other.params))
+        return same and self.texts.owner(self.key) is other.texts.owner(other.key)
+
+    def __hash__(self) -> int:
+        return hash((self.key, self.n))
+
+    def __repr__(self) -> str:
+        count = "" if self.n is None else f", n={self.n}"
+        return f"Msg({self.key!r}{count}, {dict(self.params)!r})"
+
+
+def said(value: Any, lang: str) -> Any:
+    """A parameter as it goes into a sentence in ``lang``: a :class:`Said` said, anything else as it is."""
+    return value.say(lang) if isinstance(value, Said) else value
 
 
 COMMON = Texts.load(FRAME_LOCALE, FRAME_DOMAIN)
@@ -93,6 +187,17 @@ COMMON = Texts.load(FRAME_LOCALE, FRAME_DOMAIN)
 
 LANGUAGES: tuple[str, ...] = tuple(sorted(COMMON.catalogs))
 """The languages offered: one for each catalog of the frame found (today en and ja)."""
+
+
+def joined(parts: Sequence[str], lang: str, entry: str = "sentences", texts: Texts | None = None) -> str:
+    """Parts joined two by two with the catalog entry ``entry`` ("{a} {b}": sentences of one history line, with
+    a space in English and none in Japanese). An entry, not a separator: a translation may join with nothing,
+    and an empty translation would mean "not translated yet"."""
+    texts = texts or COMMON
+    out = ""
+    for part in parts:
+        out = part if not out else texts.t(entry, lang, a=out, b=part)
+    return out
 
 
 def language_name(lang: str) -> str:

@@ -17,7 +17,7 @@ from typing import Any, Generic, TypeVar
 
 from .moves import Posted
 from .refusals import RuleError
-from .texts import Texts
+from .texts import Said, Texts
 from .viewer import Viewer
 
 S = TypeVar("S")  # the game's state
@@ -76,7 +76,7 @@ class FormIntent:
     action: dict[str, Any] | None
     dry_run: bool = False
     flash: dict[str, Any] = field(default_factory=dict)
-    error: tuple[str, str, str] | None = None  # (code, en, ja) refused before asking the rules
+    error: tuple[str, Said] | None = None  # (code, its sentence): refused before asking the rules
     where: str = "bar"
     anchor: str = ""
     query: str = ""  # "?…" for the page a form without script lands on (e.g. "?picker=open")

@@ -20,5 +20,5 @@ JS_TEXT = ("sound_on", "sound_off", "speak_on", "speak_off", "refused", "js_netw
 TEXT = FRAME
 
 
-def t(key: str, lang: str, **params: Any) -> str:
+def t(key: str, lang: str, /, **params: Any) -> str:
     return FRAME.t(key, lang, **params)

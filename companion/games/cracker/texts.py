@@ -1,18 +1,20 @@
 """Cracker's words for its pages and scripts. The sentences live in its message catalogs
-(``locale/<lang>/LC_MESSAGES/cracker.po``, one per language; docs/translating.md); words every game shares come
-from the frame's (``companion.games.texts.COMMON``). Player names reach them only as parameters."""
+(``locale/<lang>/LC_MESSAGES/cracker.po``, one per language; docs/translating.md); the Pairs deck's words come from
+the kit's (``companion.games.pairs.texts``), words every game shares from the frame's
+(``companion.games.texts.COMMON``). Player names reach them only as parameters."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from ..texts import COMMON, Texts, join_names
+from ..pairs.texts import PAIRS
+from ..texts import Texts, join_names
 
-CR = Texts.load(Path(__file__).resolve().parent / "locale", "cracker", COMMON)
+CR = Texts.load(Path(__file__).resolve().parent / "locale", "cracker", PAIRS)
 
 
-def t(key: str, lang: str, **params: Any) -> str:
+def t(key: str, lang: str, /, **params: Any) -> str:
     return CR.t(key, lang, **params)
 
 
@@ -22,7 +24,7 @@ def tn(key: str, n: int, lang: str, /, **params: Any) -> str:
 
 
 def hand_text(hand: list[int] | tuple[int, ...], lang: str) -> str:
-    return ("・" if lang == "ja" else " ").join(map(str, hand))
+    return t("hand_sep", lang).join(map(str, hand))
 
 
 def winners_text(names: list[str], lang: str) -> str:

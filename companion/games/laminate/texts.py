@@ -34,7 +34,7 @@ MATCH_REASONS: tuple[str, ...] = ("already_owned", "supply_empty", "hand_too_sma
 LAMINATE = Texts.load(Path(__file__).resolve().parent / "locale", "laminate", COMMON)
 
 
-def t(key: str, lang: str, **params: Any) -> str:
+def t(key: str, lang: str, /, **params: Any) -> str:
     return LAMINATE.t(key, lang, **params)
 
 

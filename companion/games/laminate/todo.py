@@ -15,6 +15,7 @@ from typing import Any
 
 from ..base import RuleError
 from ..fields import Context
+from ..texts import COMMON
 from .actions import ACTIONS, EndFlag, Publish, Research, Review
 from .papers import PAPERS
 from .rules import apply, new_game
@@ -84,8 +85,8 @@ def _gifts(counts: Counter[int], before: GameState, lang: str) -> str:
         key = "todo_give_each" if len(counts) > 1 else "todo_give_one"
         return t(key, lang, n=_count(n, lang), names=join_names(names, lang))
     parts = [t("todo_give_part", lang, n=_count(n, lang), name=before.names[s]) for s, n in counts.items()]
-    sep, last = ("、", "、") if lang == "ja" else (", ", " and ")
-    return t("todo_give_list", lang, list=sep.join(parts[:-1]) + last + parts[-1])
+    listed = COMMON.t("list_sep", lang).join(parts[:-1]) + COMMON.t("list_last_sep", lang) + parts[-1]
+    return t("todo_give_list", lang, list=listed)
 
 
 def todo(req: Any, label: Any) -> dict[str, Any] | None:
@@ -112,7 +113,7 @@ def todo(req: Any, label: Any) -> dict[str, Any] | None:
         else:
             actor.append(t("todo_draw2", lang))
     elif isinstance(action, Publish):
-        cards = ("、" if lang == "ja" else ", ").join(label(c) for c in action.cards)
+        cards = COMMON.t("list_sep", lang).join(label(c) for c in action.cards)
         actor.append(t("todo_lay", lang, cards=cards, paper=PAPERS[action.paper].name(lang), id=before.next_paper_id))
         owners = Counter(p.owner for pid in action.cited if (p := before.paper(pid)) is not None and p.owner != seat)
         if owners:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import RuleError
+from ..texts import COMMON
 from ..ui import TableRequest, parse_uint
 from .cardnames import rank_label
 from .deck import DEFAULT_DECK, Card, Deck
@@ -39,7 +40,7 @@ def card_view(card: Card | str, lang: str, names: dict[str, str] | None = None,
 
 
 def cards_text(cards: list[Card], lang: str, names: dict[str, str] | None, deck: Deck = DEFAULT_DECK) -> str:
-    sep = "、" if lang == "ja" else ", "
+    sep = COMMON.t("list_sep", lang)
     return sep.join(deck.label(c, lang, names) for c in cards)
 
 
@@ -160,8 +161,7 @@ def table_view(req: TableRequest[GameState]) -> dict[str, Any]:
         refusal = req.dry_run({"type": "publish", "paper": selection["paper"], "cards": selection["cards"],
                                "cite": _uints(selection["cite"])})
         if refusal is not None:
-            view["error"] = {**_refusal(refusal, PICKER_WHERE.get(refusal.code, "top")),
-                             "message": refusal.message(req.lang)}
+            view["error"] = _refusal(refusal, PICKER_WHERE.get(refusal.code, "top"), req.lang)
     return view
 
 
@@ -169,10 +169,10 @@ def _uints(values: list[Any]) -> list[int]:
     return [n for v in values if (n := parse_uint(str(v))) is not None]
 
 
-def _refusal(exc: RuleError, where: str) -> dict[str, Any]:
+def _refusal(exc: RuleError, where: str, lang: str) -> dict[str, Any]:
     card = exc.params.get("card")
-    return {"code": exc.code, "en": exc.message("en")[:ECHO_MAX], "ja": exc.message("ja")[:ECHO_MAX],
-            "where": where, "card": str(card)[:40] if card is not None else None}
+    return {"code": exc.code, "message": exc.message(lang)[:ECHO_MAX], "where": where,
+            "card": str(card)[:40] if card is not None else None}
 
 
 def _table_view(req: TableRequest[GameState], selection: dict[str, Any] | None, check: bool) -> dict[str, Any]:

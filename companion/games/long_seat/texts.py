@@ -1,20 +1,22 @@
 """Long Seat's words for its pages and scripts. The sentences live in its message catalogs
-(``locale/<lang>/LC_MESSAGES/long_seat.po``, one per language; docs/translating.md); words every game shares come
-from the frame's (``companion.games.texts.COMMON``). Player names reach them only as parameters."""
+(``locale/<lang>/LC_MESSAGES/long_seat.po``, one per language; docs/translating.md); the Pairs deck's words come from
+the kit's (``companion.games.pairs.texts``), words every game shares from the frame's
+(``companion.games.texts.COMMON``). Player names reach them only as parameters."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from ..texts import COMMON, Texts, join_names
+from ..pairs.texts import PAIRS
+from ..texts import Texts, join_names
 
 JS_TEXT: tuple[str, ...] = ()  # the risk switch needs no words of its own (static/js/games/long-seat.js)
 
-LS = Texts.load(Path(__file__).resolve().parent / "locale", "long_seat", COMMON)
+LS = Texts.load(Path(__file__).resolve().parent / "locale", "long_seat", PAIRS)
 
 
-def t(key: str, lang: str, **params: Any) -> str:
+def t(key: str, lang: str, /, **params: Any) -> str:
     return LS.t(key, lang, **params)
 
 
@@ -34,7 +36,7 @@ def a_card(card: int) -> str:
 
 
 def cards_text(cards: tuple[int, ...] | list[int], lang: str) -> str:
-    return ("・" if lang == "ja" else " ").join(map(str, cards))
+    return t("cards_sep", lang).join(map(str, cards))
 
 
 __all__ = ["JS_TEXT", "LS", "a_card", "cards_text", "count_text", "join_names", "t", "tn"]

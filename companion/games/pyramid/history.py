@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..texts import joined
 from .actions import Action, Place, Stop, Turn
 from .pyramid import row_counts
 from .state import Phase, State, TurnEnd
@@ -14,7 +15,6 @@ from .texts import cards_text, t, tn
 def describe(before: State, after: State, action: Action, seat: int | None, lang: str,
              options: dict[str, Any] | None = None) -> str:
     p = before.names[seat] if seat is not None and 0 <= seat < before.n else "?"
-    space = "" if lang == "ja" else " "
     parts: list[str] = []
     if isinstance(action, Turn):
         if after.last is not before.last and after.last is not None and after.last.result == TurnEnd.BUST:
@@ -35,4 +35,4 @@ def describe(before: State, after: State, action: Action, seat: int | None, lang
         from .views import end_lines
 
         parts.extend(end_lines(after, lang))
-    return space.join(x for x in parts if x)
+    return joined([x for x in parts if x], lang)

@@ -1,18 +1,20 @@
 """Pyramid's words for its pages and scripts. The sentences live in its message catalogs
-(``locale/<lang>/LC_MESSAGES/pyramid.po``, one per language; docs/translating.md); words every game shares come
-from the frame's (``companion.games.texts.COMMON``). Player names reach them only as parameters."""
+(``locale/<lang>/LC_MESSAGES/pyramid.po``, one per language; docs/translating.md); the Pairs deck's words come from
+the kit's (``companion.games.pairs.texts``), words every game shares from the frame's
+(``companion.games.texts.COMMON``). Player names reach them only as parameters."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+from ..pairs.texts import PAIRS
 from ..texts import COMMON, Texts, join_names
 
-PY = Texts.load(Path(__file__).resolve().parent / "locale", "pyramid", COMMON)
+PY = Texts.load(Path(__file__).resolve().parent / "locale", "pyramid", PAIRS)
 
 
-def t(key: str, lang: str, **params: Any) -> str:
+def t(key: str, lang: str, /, **params: Any) -> str:
     return PY.t(key, lang, **params)
 
 
@@ -23,7 +25,7 @@ def tn(key: str, n: int, lang: str, /, **params: Any) -> str:
 
 def cards_text(cards: list[int] | tuple[int, ...], lang: str) -> str:
     """7, 3, 9 / 7・3・9."""
-    return ("・" if lang == "ja" else ", ").join(str(c) for c in cards)
+    return COMMON.t("numbers_sep", lang).join(str(c) for c in cards)
 
 
 __all__ = ["PY", "cards_text", "join_names", "t", "tn"]

@@ -6,8 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..fields import a_seat, must_be
+from ..texts import COMMON, Listed, Msg
 from .errors import RummikubBadRequest
 from .sets import KINDS
+from .texts import RK
 from .tiles import TOTAL_TILES, parse_tile
 
 SetSpec = tuple[tuple[str, ...], "str | None"]  # a proposed set: tiles as given (canonical strings), kind or None
@@ -54,46 +57,44 @@ _FIELDS: dict[str, set[str]] = {"draw": {"player"}, "play": {"player", "table"},
                                 "timeout": {"player"}, "rack": {"seat", "tiles"}, "next_round": set()}
 
 
-def _bad(detail: str, detail_ja: str) -> RummikubBadRequest:
-    return RummikubBadRequest(detail, detail_ja=detail_ja)
+def _bad(detail: Msg) -> RummikubBadRequest:
+    return RummikubBadRequest(detail)
 
 
 def _seat(value: Any, name: str, n: int | None) -> int:
-    hi = 3 if n is None else n - 1
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= hi:
-        raise _bad(f"“{name}” must be a seat from 0 to {hi}", f"「{name}」は0〜{hi}の席番号で指定してください")
+    seats = 4 if n is None else n
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < seats:
+        raise _bad(must_be(name, a_seat(seats)))
     return value
 
 
-def parse_tiles(raw: Any, name: str = "tiles", name_ja: str | None = None) -> tuple[str, ...]:
+def parse_tiles(raw: Any, name: Msg | None = None) -> tuple[str, ...]:
+    """A list of tiles; ``name`` says what the list is in a refusal (“tiles” unless given)."""
     if not isinstance(raw, list) or len(raw) > TOTAL_TILES:
-        raise _bad(f"“{name}” must be a list of at most {TOTAL_TILES} tiles",
-                   f"{name_ja or '「' + name + '」'}は{TOTAL_TILES}枚以下のタイルのリストで指定してください")
+        named = name or COMMON.msg("quoted", word="tiles")
+        raise _bad(RK.msgn("req_tiles_list", TOTAL_TILES, name=named, most=TOTAL_TILES))
     return tuple(parse_tile(t) for t in raw)
 
 
 def parse_table(raw: Any) -> tuple[SetSpec, ...]:
     """A proposed table: a list of sets, each a list of tiles or {"tiles": [...], "kind": "run"|"group"}."""
     if not isinstance(raw, list) or len(raw) > TOTAL_TILES:
-        raise _bad(f"“table” must be a list of at most {TOTAL_TILES} sets",
-                   f"「table」は{TOTAL_TILES}組以下のセットのリストで指定してください")
+        raise _bad(RK.msgn("req_table_list", TOTAL_TILES, most=TOTAL_TILES))
     sets: list[SetSpec] = []
     total = 0
     for i, item in enumerate(raw, 1):
         kind = None
         if isinstance(item, dict):
             if set(item) - {"tiles", "kind"} or "tiles" not in item:
-                raise _bad(f"set {i} must be a list of tiles or {{\"tiles\": [...], \"kind\": ...}}",
-                           f"{i}番目のセットはタイルのリストか {{\"tiles\": [...], \"kind\": ...}} で指定してください")
+                raise _bad(RK.msg("req_set_shape", i=i))
             kind = item.get("kind")
             if kind is not None and kind not in KINDS:
-                raise _bad(f"set {i}: “kind” must be “run” or “group”",
-                           f"{i}番目のセット：「kind」は run か group で指定してください")
+                raise _bad(RK.msg("req_set_kind", i=i))
             item = item["tiles"]
-        tiles = parse_tiles(item, f"set {i}", f"{i}番目のセット")
+        tiles = parse_tiles(item, RK.msg("req_set_name", i=i))
         total += len(tiles)
         if total > TOTAL_TILES:
-            raise _bad(f"a table holds at most {TOTAL_TILES} tiles", f"場に置けるタイルは{TOTAL_TILES}枚までです")
+            raise _bad(RK.msgn("req_table_tiles", TOTAL_TILES, most=TOTAL_TILES))
         sets.append((tiles, kind))
     return tuple(sets)
 
@@ -101,25 +102,24 @@ def parse_table(raw: Any) -> tuple[SetSpec, ...]:
 def parse_action(raw: Any, state: Any = None) -> Action:
     """The action a JSON object describes; ``bad_request``/``bad_tile`` (400) if it describes none."""
     if not isinstance(raw, dict):
-        raise _bad("an action must be an object", "操作はオブジェクトで指定してください")
+        raise _bad(COMMON.msg("req_action_object"))
     kind = raw.get("type")
     if not isinstance(kind, str) or kind not in _TYPES:
-        raise _bad("“type” must be one of " + ", ".join(_TYPES), "「type」は " + "・".join(_TYPES) + " のどれかです")
+        raise _bad(COMMON.msg("req_type_one_of", listed=Listed(list(_TYPES))))
     extra = set(raw) - _FIELDS[kind] - {"type"}
     if extra:
-        raise _bad(f"unknown field “{sorted(extra)[0]}” for “{kind}”",
-                   f"「{kind}」に「{sorted(extra)[0]}」という項目はありません")
+        raise _bad(COMMON.msg("req_unknown_field", name=sorted(extra)[0], kind=kind))
     n = None if state is None else state.n
     if kind == "rack":
         if "seat" not in raw or "tiles" not in raw:
-            raise _bad("“rack” needs “seat” and “tiles”", "「rack」には「seat」と「tiles」が必要です")
+            raise _bad(RK.msg("req_rack_fields"))
         return Rack(_seat(raw["seat"], "seat", n), parse_tiles(raw["tiles"]))
     if kind == "next_round":
         return NextRound()
     player = None if raw.get("player") is None else _seat(raw["player"], "player", n)
     if kind == "play":
         if "table" not in raw:
-            raise _bad("“play” needs “table”, the whole new table", "「play」には「table」（新しい場全体）が必要です")
+            raise _bad(RK.msg("req_play_table"))
         return Play(parse_table(raw["table"]), player)
     return _TYPES[kind](player)
 

@@ -90,8 +90,9 @@ def schema() -> dict[str, Any]:
     report_set = obj({"index": nat(), "tiles": {"type": "array", "items": ref("TileOut")},
                       "valid": {"type": "boolean"}, "kind": {"enum": ["run", "group", None]},
                       "stands": {"type": "array", "items": {"type": ["string", "null"]}}, "value": nat(),
-                      "error": {"type": ["string", "null"]}, "message_en": {"type": ["string", "null"]},
-                      "message_ja": {"type": ["string", "null"]}}, closed=False)
+                      "error": {"type": ["string", "null"]}, "message": {"type": ["string", "null"]},
+                      "message_en": {"type": ["string", "null"]}, "message_ja": {"type": ["string", "null"]}},
+                     closed=False)
     play = obj({"table": {"type": "array", "items": obj({
         "tiles": {"type": "array", "items": ref("TileOut")}, "kind": {"enum": ["run", "group"]}}, ("tiles", "kind")),
         "description": "The whole new table, exactly the \"table\" of a play action (send it as it is)."},

@@ -6,12 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import Game, Outcome, Query, Viewer, presentation
+from ..texts import Msg
 from .actions import Action, NextRound, Rack, action_to_json, parse_action
 from .errors import ERROR_CODES, RummikubBadRequest
 from .options import OPTIONS
 from .play import check_play
 from .rules import MAX_PLAYERS, MIN_PLAYERS, apply, new_game, ranking, round_scores, winners
 from .state import State
+from .texts import RK
 
 
 def actor(state: State, action: Action) -> int | None:
@@ -80,9 +82,8 @@ def is_over(state: State) -> bool:
 
 def _check(state: State, body: dict[str, Any], options: dict[str, Any], lang: str) -> dict[str, Any]:
     if not isinstance(body, dict) or "table" not in body:
-        raise RummikubBadRequest("the body must be {\"table\": [...]}, the proposed table",
-                                 detail_ja="本文は {\"table\": [...]}（提案する場）で指定してください")
-    return check_play(state, body["table"])
+        raise RummikubBadRequest(RK.msg("req_check_body"))
+    return check_play(state, body["table"], lang)
 
 
 def _hints(state: State, body: dict[str, Any], options: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -91,11 +92,10 @@ def _hints(state: State, body: dict[str, Any], options: dict[str, Any], lang: st
     return hints(state, body)
 
 
-def _hints_off(options: dict[str, Any]) -> tuple[str, str, str] | None:
+def _hints_off(options: dict[str, Any]) -> tuple[str, Msg] | None:
     if options.get("hints", True):
         return None
-    return ("hints_disabled", "The best-play assistant is turned off at this table.",
-            "この卓では最善手アシスタントがオフになっています。")
+    return ("hints_disabled", RK.msg("hints_disabled"))
 
 
 _ui, _api_schema = presentation(__package__)  # loaded only by the pages and the OpenAPI document
@@ -104,7 +104,7 @@ _ui, _api_schema = presentation(__package__)  # loaded only by the pages and the
 GAME = Game(
     id="rummikub",
     bgg_id=811,  # BoardGameGeek (BG Stats matches plays by it)
-    name=("Rummikub", "ラミーキューブ"),
+    name=RK.msg("game_name"),
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     options=OPTIONS,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from ..texts import COMMON, joined
 from .actions import Draw, NextRound, Pass, Play, Rack, Timeout
 from .rules import rack_value
 from .state import State
@@ -16,7 +17,6 @@ from .views import added_tiles, end_text, notation, signed, winners_text
 def describe(before: State, after: State, action: Any, seat: int | None, lang: str) -> str:
     """One readable sentence (or two) for an action, from the states around it."""
     p = before.names[seat] if seat is not None and 0 <= seat < before.n else "?"
-    space = "" if lang == "ja" else " "
     parts: list[str] = []
     if isinstance(action, Draw):
         parts.append(t("h_draw", lang, p=p))
@@ -56,12 +56,12 @@ def describe(before: State, after: State, action: Any, seat: int | None, lang: s
     if before.round_end is None and after.round_end is not None:
         parts.append(end_text(after, lang))
     if before.round_scores is None and after.round_scores is not None:
-        listed = ("、" if lang == "ja" else ", ").join(
+        listed = COMMON.t("list_sep", lang).join(
             f"{after.names[i]} {signed(s)}" for i, s in enumerate(after.round_scores))
         parts.append(t("h_scored", lang, r=after.round, list=listed))
     if after.over and not before.over:
         parts.append(winners_text(after, lang))
-    return space.join(x for x in parts if x)
+    return joined([x for x in parts if x], lang)
 
 
 def _kept(before: State, after: State) -> bool:

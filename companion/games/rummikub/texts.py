@@ -20,13 +20,13 @@ JS_TEXT: tuple[str, ...] = (
     "as_none", "as_result", "as_use", "as_not_turn", "as_tap_remove", "as_initial", "as_removed", "as_add",
     "as_empty", "as_asking", "as_drew", "js_time_10", "js_time_up", "timer_left", "joker", "kind_run",
     "kind_group", "rack_count_live", "ed_tile_sel", "ed_stand", "as_stay", "rack_use_mine", "ed_filled", "ed_unfill",
-    "ed_same_number", "as_count_none",
+    "ed_same_number", "as_count_none", "tile_label", "tile_sep",
 )
 
 RK = Texts.load(Path(__file__).resolve().parent / "locale", "rummikub", COMMON)
 
 
-def t(key: str, lang: str, **params: Any) -> str:
+def t(key: str, lang: str, /, **params: Any) -> str:
     return RK.t(key, lang, **params)
 
 

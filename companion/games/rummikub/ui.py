@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 from ..base import RuleError
+from ..texts import Msg
 from ..ui import FormIntent, GameUI, TableRequest, parse_uint
 from .actions import parse_action
 from .errors import RummikubBadRequest
@@ -51,7 +52,7 @@ def parse_table_text(text: str) -> list[Any]:
     sets: list[Any] = []
     lines = [line for line in text.splitlines() if line.strip()]
     if len(lines) > MAX_LINES:
-        raise RummikubBadRequest("too many lines", code="form_too_many_lines")
+        raise RummikubBadRequest(code="form_too_many_lines")
     for number, line in enumerate(lines, 1):
         words = [w for w in _SPLIT.split(line.strip()) if w]
         kind = KIND_WORDS.get(words[-1].lower()) if words else None
@@ -62,18 +63,16 @@ def parse_table_text(text: str) -> list[Any]:
             try:
                 tiles.append(parse_tile(word))
             except RuleError:
-                raise RummikubBadRequest("bad tile", code="form_bad_tile", line=number, tile=word[:12]) from None
+                raise RummikubBadRequest(code="form_bad_tile", line=number, tile=word[:12]) from None
         if not tiles:
             continue
         sets.append({"tiles": tiles, "kind": kind} if kind else tiles)
     return sets
 
 
-def _form_error(code: str, count: int | None = None, **params: Any) -> tuple[str, str, str]:
-    """A refusal of a form in both languages; ``count``: the number its plural form follows."""
-    if count is not None:
-        return (code, RK.tn(code, count, "en", **params), RK.tn(code, count, "ja", **params))
-    return (code, RK.t(code, "en", **params), RK.t(code, "ja", **params))
+def _form_error(code: str, count: int | None = None, **params: Any) -> tuple[str, Msg]:
+    """A refusal of a form, its sentence the catalog's ``code``; ``count``: the number its plural form follows."""
+    return (code, RK.msg(code, **params) if count is None else RK.msgn(code, count, **params))
 
 
 def _form_intent(form: Any, state: Any, options: dict[str, Any]) -> FormIntent:
@@ -166,9 +165,9 @@ def _rules_context(lang: str) -> dict[str, Any]:
 
 def _js_extra(lang: str) -> dict[str, str]:
     """Colour names for the script's spoken tile labels."""
-    from .tilenames import COLOUR_NAMES
+    from .tilenames import COLOURS, colour_name
 
-    return {f"colour_{c}": names[1 if lang == "ja" else 0] for c, names in COLOUR_NAMES.items()}
+    return {f"colour_{c}": colour_name(c, lang) for c in COLOURS}
 
 
 def _page_title(view: dict[str, Any], lang: str) -> str:

@@ -12,7 +12,7 @@ from ..texts import COMMON, Texts
 ST = Texts.load(Path(__file__).resolve().parent / "locale", "stapstap", COMMON)
 
 
-def t(key: str, lang: str, **params: Any) -> str:
+def t(key: str, lang: str, /, **params: Any) -> str:
     return ST.t(key, lang, **params)
 
 

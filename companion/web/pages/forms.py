@@ -13,9 +13,11 @@ from flask import redirect as _redirect
 from werkzeug.wrappers import Response as BaseResponse  # what redirect() makes
 
 from ...games.base import RuleError, clean_options
+from ...games.texts import Said
 from ...games.ui import FormIntent, FormReply, form_action, parse_uint
 from ...service import ServiceError, Stale
 from ...store import TableRecord
+from ..i18n import request_lang
 from ..ui_text import FRAME
 from ..viewer import me_of, request_viewer, service
 from . import pages
@@ -26,18 +28,20 @@ from .table import frame_view, render_table
 ECHO_MAX = 300  # characters of a refusal sentence (the flash rides in the 4 KB session cookie)
 
 
-def _err(code: str, en: str, ja: str, where: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+def _err(code: str, words: Said, where: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A refusal as the next page shows it: said in this device's language now (the flash rides in the session
+    cookie: one sentence, not every language's)."""
     params = params or {}
-    return {"code": code, "en": en[:ECHO_MAX], "ja": ja[:ECHO_MAX], "where": where,
+    return {"code": code, "message": words.say(request_lang())[:ECHO_MAX], "where": where,
             "card": str(params.get("card"))[:40] if params.get("card") is not None else None}
 
 
 def _refusal(exc: RuleError, where: str) -> dict[str, Any]:
-    """A refusal for a page. ``bad_request`` details are English words about JSON fields, which a form's
-    user never typed: the pages say so in a sentence of their own, in both languages."""
+    """A refusal for a page. ``bad_request`` details are words about JSON fields, which a form's user never
+    typed: the pages say so in a sentence of their own."""
     if exc.code == "bad_request":
-        return _err(exc.code, FRAME.t("bad_form", "en"), FRAME.t("bad_form", "ja"), where)
-    return _err(exc.code, exc.message("en"), exc.message("ja"), where, exc.params)
+        return _err(exc.code, FRAME.msg("bad_form"), where)
+    return _err(exc.code, exc, where, exc.params)
 
 
 def _version_field() -> int | None:
@@ -59,7 +63,7 @@ def _is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
-def answer(record: TableRecord, *, error: dict[str, Any] | None = None, notice: dict[str, str] | None = None,
+def answer(record: TableRecord, *, error: dict[str, Any] | None = None, notice: str | None = None,
            intent: FormIntent | None = None) -> BaseResponse | str:
     """htmx: the fragment with the outcome shown in place. Plain form: remember it and redirect (PRG)."""
     intent = intent or FormIntent(None)
@@ -71,13 +75,11 @@ def answer(record: TableRecord, *, error: dict[str, Any] | None = None, notice: 
     return _redirect(url_for("pages.table", tid=record.id) + intent.query + intent.anchor, 303)
 
 
-def _last_text(record: TableRecord) -> dict[str, str]:
-    snap = service().snapshot(record.id)
-    texts = {}
-    for lang in ("en", "ja"):
-        rows = history_rows(snap, lang)
-        texts[lang] = FRAME.t("done_notice", lang, what=rows[-1]["text"]) if rows else ""
-    return texts
+def _last_text(record: TableRecord) -> str:
+    """"Done: …" with the move just made, in this device's language."""
+    lang = request_lang()
+    rows = history_rows(service().snapshot(record.id), lang)
+    return FRAME.t("done_notice", lang, what=rows[-1]["text"]) if rows else ""
 
 
 @pages.post("/t/<tid>/act")
@@ -103,7 +105,8 @@ def act(tid: str) -> BaseResponse | str:
         make_intent = ui.form_intent if ui is not None and ui.form_intent is not None else None
         intent = make_intent(request.form, snap.state, snap.options) if make_intent else form_action(request.form)
         if intent.error is not None:
-            return answer(record, error=_err(*intent.error, intent.where), intent=intent)
+            code, words = intent.error
+            return answer(record, error=_err(code, words, intent.where), intent=intent)
         if intent.action is None:
             return answer(record, intent=intent)
         try:
@@ -118,8 +121,7 @@ def act(tid: str) -> BaseResponse | str:
     except Stale:
         return answer(record, error=_stale(), intent=intent)
     except ServiceError as exc:  # e.g. seat_proof_needed: another phone's move at a table with secrets
-        return answer(record, error=_err(exc.code, exc.message("en"), exc.message("ja"), intent.where or "top"),
-                      intent=intent)
+        return answer(record, error=_err(exc.code, exc.words, intent.where or "top"), intent=intent)
     except RuleError as exc:
         where = ui.refusal_where(intent, exc) if ui is not None else intent.where
         return answer(record, error=_refusal(exc, where), intent=intent)
@@ -149,7 +151,7 @@ def undo(tid: str) -> BaseResponse | str:
     except Stale:
         return answer(record, error=_stale())
     except ServiceError as exc:
-        return answer(record, error=_err(exc.code, exc.message("en"), exc.message("ja"), "bar"))
+        return answer(record, error=_err(exc.code, exc.words, "bar"))
     except RuleError as exc:  # the game keeps this step (a revealed secret stays revealed)
         return answer(record, error=_refusal(exc, "bar"))
     return answer(record, notice=_last_text(record))
@@ -199,7 +201,7 @@ def set_setting(tid: str) -> BaseResponse | str:
 
 
 def _stale() -> dict[str, Any]:
-    return _err("stale", FRAME.t("stale_friendly", "en"), FRAME.t("stale_friendly", "ja"), "top")
+    return _err("stale", FRAME.msg("stale_friendly"), "top")
 
 
 def _switch(tid: str, name: str, wanted: str, back: FormIntent) -> BaseResponse | str:
@@ -213,5 +215,5 @@ def _switch(tid: str, name: str, wanted: str, back: FormIntent) -> BaseResponse 
     texts = texts_for(snap.game)
     if name == "hints":
         key = "assistant_now_on" if on else "assistant_now_off"
-        return answer(record, notice={"en": texts.t(key, "en"), "ja": texts.t(key, "ja")}, intent=back)
+        return answer(record, notice=texts.t(key, request_lang()), intent=back)
     return answer(record, intent=back)

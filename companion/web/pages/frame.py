@@ -20,7 +20,7 @@ from ...games.texts import Texts, language_name
 from ...games.ui import GameUI
 from ...service import ServiceError
 from .. import game_assets
-from ..errors import HTTP_MESSAGES
+from ..errors import HTTP_FAILED, HTTP_MESSAGES
 from ..i18n import LANGS, request_lang
 from ..security import Refused
 from ..ui_text import FRAME
@@ -158,7 +158,7 @@ def _template_globals() -> dict[str, Any]:
     ui = game_ui(game) if game is not None else None
     return {
         "lang": lang,
-        "t": lambda key, **kw: texts.t(key, lang, **kw),
+        "t": lambda key, /, **kw: texts.t(key, lang, **kw),
         "tn": lambda key, count, /, **kw: texts.tn(key, count, lang, **kw),
         "other_langs": [{"code": code, "name": language_name(code),
                          "url": url_for("pages.set_lang", code=code, next=here)} for code in LANGS if code != lang],
@@ -215,7 +215,7 @@ def _refused(exc: Refused) -> tuple[str, int]:
     g.lang = getattr(g, "lang", None) or request_lang()
     tid = (request.view_args or {}).get("tid")
     back = url_for("pages.table", tid=tid) if tid else None
-    message = exc.ja if g.lang == "ja" else exc.en
+    message = exc.words.say(g.lang)
     return render_template("error.html", title=FRAME.t("refused", g.lang), message=message, back=back), exc.code or 403
 
 
@@ -223,11 +223,11 @@ def http_error_page(exc: HTTPException) -> tuple[str, int, dict[str, str]]:
     """404, 405, 413… outside the API: a page in the request's language (not Werkzeug's English one)."""
     g.lang = getattr(g, "lang", None) or request_lang()
     status = exc.code or 500
-    _, en, ja = HTTP_MESSAGES.get(status, ("error", "The request failed.", "リクエストに失敗しました。"))
+    _, words = HTTP_MESSAGES.get(status, HTTP_FAILED)
     tid = (request.view_args or {}).get("tid")
     back = url_for("pages.table", tid=tid) if isinstance(tid, str) and tid else None
     title = FRAME.t(f"http_{status}" if f"http_{status}" in FRAME else "http_error", g.lang)
-    html = render_template("error.html", **_template_globals(), title=title, message=ja if g.lang == "ja" else en,
+    html = render_template("error.html", **_template_globals(), title=title, message=words.say(g.lang),
                            back=back)
     return html, status, {"Content-Language": g.lang}
 

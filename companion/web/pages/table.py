@@ -34,12 +34,6 @@ def _undo_blocked(snap: Snapshot, seq: int) -> bool:
     return game.undo_blocked(entry.before, game.parse(entry.event.action, snap.context(entry.before))) is not None
 
 
-def _localise(err: dict[str, Any] | None) -> dict[str, Any] | None:
-    if not err:
-        return None
-    return {**err, "message": err["ja"] if g.lang == "ja" else err["en"]}
-
-
 def frame_view(snap: Snapshot, full: bool, me: int | None, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """What the shared templates need about any table."""
     record = snap.record
@@ -69,9 +63,8 @@ def render_table(record: TableRecord, full: bool, *, fragment: bool = False,
     g.game = snap.game
     ui = game_ui(snap.game)
     flash = flash or {}
-    error = _localise(flash.get("error"))
-    notice = flash.get("notice")
-    notice = notice.get(g.lang) if isinstance(notice, dict) else None
+    error = flash.get("error") or None  # said in this device's language when the form was answered
+    notice = flash.get("notice") if isinstance(flash.get("notice"), str) else None
     me = me_of(record) if full else None
     viewer = request_viewer(record, full, me)
     private = snap.game.uses_seat_tokens(snap.options)
@@ -183,7 +176,7 @@ def claim_seat(tid: str) -> BaseResponse:
     except ServiceError as exc:  # a seat another phone holds, or one that cannot change phones now (409)
         from .forms import _err, answer  # forms imports this module: look it up when refusing
 
-        return answer(record, error=_err(exc.code, exc.message("en"), exc.message("ja"), "top"))  # type: ignore[return-value]
+        return answer(record, error=_err(exc.code, exc.words, "top"))  # type: ignore[return-value]
     resp.set_cookie(seat_cookie(record.id), token, max_age=YEAR, path="/", samesite="Lax", httponly=True)
     return resp
 

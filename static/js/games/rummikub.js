@@ -24,8 +24,7 @@
   function label(t) {
     if (isJoker(t)) { return tx("joker"); }
     if (t.charAt(0) === "*") { return t.slice(1); }
-    var c = tx("colour_" + t.charAt(0));
-    return LANG === "ja" ? c + "の" + t.slice(1) : c + " " + t.slice(1);
+    return tx("tile_label", { colour: tx("colour_" + t.charAt(0)), n: t.slice(1) });
   }
   function sortKey(t) { return isJoker(t) ? 999 : COLOURS.indexOf(t.charAt(0)) * 20 + num(t); }
   function sorted(list) { return list.slice().sort(function (a, b) { return sortKey(a) - sortKey(b); }); }
@@ -253,7 +252,7 @@
       if (!Assistant.section() || Assistant.seat() === "") { return; }
       var rack = Assistant.rack(), gone = [];
       tiles.forEach(function (t) { var i = rack.indexOf(t); if (i >= 0) { rack.splice(i, 1); gone.push(t); } });
-      if (gone.length) { Assistant.save(rack); say(tx("as_removed", { tiles: gone.map(label).join(LANG === "ja" ? "、" : ", ") })); }
+      if (gone.length) { Assistant.save(rack); say(tx("as_removed", { tiles: gone.map(label).join(tx("tile_sep")) })); }
       Assistant.result = null;
       Assistant.paint();
     },
