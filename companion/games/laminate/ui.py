@@ -90,7 +90,7 @@ def _describe_setting(changes: dict[str, Any], lang: str) -> tuple[str, bool] | 
         return None
     if not names:
         return t("h_suits_reset", lang), True
-    listed = Listed(list(names.values()), sep="numbers_sep", last="list_last_sep").say(lang)  # no さん
+    listed = Listed(list(names.values()), sep="suit_names_sep", last="suit_names_last_sep", texts=LAMINATE).say(lang)
     return t("h_suits_named", lang, names=listed), True
 
 
