@@ -26,9 +26,7 @@ from companion.games.base import Outcome
 from companion.web.openapi import document
 
 ROOT = Path(__file__).resolve().parent.parent
-for folder in (ROOT / "companion" / "games" / "stapstap" / "tests",
-               ROOT / "companion" / "games" / "the_pairs" / "tests",
-               ROOT / "companion" / "games" / "cracker" / "tests"):
+for folder in (ROOT / "companion" / "games" / game / "tests" for game in ("stapstap", "the_pairs", "cracker")):
     sys.path.insert(0, str(folder))
 from st_api import Table  # noqa: E402  (companion/games/stapstap/tests)
 from test_cr_api import Match  # noqa: E402  (companion/games/cracker/tests)

@@ -14,7 +14,6 @@ player on turn), phone B is Ben. The server never sees a hand; the test plays a 
 from __future__ import annotations
 
 import re
-import time
 
 from browser_helpers import assert_nothing_blocks, axe_violations, expect_news, page_errors
 from playwright.sync_api import expect
@@ -38,7 +37,6 @@ def dismiss_announcement(page, text: str | None = None) -> None:
 
 
 def test_two_phones_play_a_cracker_round_and_see_each_other_live(live, new_context) -> None:
-    started = time.monotonic()
     phone_a = new_context().new_page()
     phone_b = new_context().new_page()
     errors_a, errors_b = page_errors(phone_a), page_errors(phone_b)
@@ -154,7 +152,6 @@ def test_two_phones_play_a_cracker_round_and_see_each_other_live(live, new_conte
     for page in (phone_a, phone_b):
         assert page.evaluate("() => window.__noReload") == "still here"
     assert errors_a == [] and errors_b == [] and errors_v == []
-    assert time.monotonic() - started < 60
 
 
 def test_cracker_table_has_no_serious_axe_violations(live, new_context) -> None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from collections import Counter
 from fractions import Fraction
 
@@ -44,7 +43,6 @@ def row(page) -> list[int]:
 
 
 def test_two_phones_play_a_whole_long_seat_game(live, new_context) -> None:
-    started = time.monotonic()
     phone_a = new_context().new_page()
     phone_b = new_context().new_page()
     errors_a, errors_b = page_errors(phone_a), page_errors(phone_b)
@@ -181,7 +179,6 @@ def test_two_phones_play_a_whole_long_seat_game(live, new_context) -> None:
     assert phone_a.locator("#end-title").inner_text() == phone_b.locator("#end-title").inner_text()
     assert phone_a.evaluate("() => window.__noReload") == "still here"  # live updates, never a reload
     assert not errors_a and not errors_b, (errors_a, errors_b)
-    assert time.monotonic() - started < 180
 
 
 def test_long_seat_pages_have_no_serious_axe_violations(live, new_context) -> None:

@@ -15,7 +15,6 @@ undo (through its confirmation) takes the entry back on both, and the rack is en
 from __future__ import annotations
 
 import re
-import time
 
 from browser_helpers import assert_nothing_blocks, page_errors
 from playwright.sync_api import expect
@@ -60,7 +59,6 @@ def dismiss_announcement(page) -> None:
 
 
 def test_two_phones_play_a_rummikub_round_and_see_each_other_live(live, new_context) -> None:
-    started = time.monotonic()
     phone_a = new_context().new_page()
     phone_b = new_context().new_page()
     errors_a, errors_b = page_errors(phone_a), page_errors(phone_b)
@@ -265,4 +263,3 @@ def test_two_phones_play_a_rummikub_round_and_see_each_other_live(live, new_cont
     for page in (phone_a, phone_b):
         assert page.evaluate("() => window.__noReload") == "still here"
     assert errors_a == [] and errors_b == [] and errors_v == []
-    assert time.monotonic() - started < 60

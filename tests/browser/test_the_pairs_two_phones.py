@@ -14,7 +14,6 @@ Ben; Chie's turns are tapped on phone B (any device at the table may act for the
 from __future__ import annotations
 
 import re
-import time
 
 from browser_helpers import assert_nothing_blocks, axe_violations, expect_news, page_errors
 from playwright.sync_api import expect
@@ -51,7 +50,6 @@ def pile_top(page, pile: str) -> str:
 
 
 def test_two_phones_play_the_pairs_to_a_loss_and_to_a_win(live, new_context) -> None:
-    started = time.monotonic()
     phone_a = new_context().new_page()
     phone_b = new_context().new_page()
     errors_a, errors_b = page_errors(phone_a), page_errors(phone_b)
@@ -181,7 +179,6 @@ def test_two_phones_play_the_pairs_to_a_loss_and_to_a_win(live, new_context) -> 
     assert failed == others
     errors_a = [e for e in errors_a if "Failed to load resource" not in e] if others else errors_a
     assert errors_a == [] and errors_b == [] and errors_v == []
-    assert time.monotonic() - started < 90
 
 
 def test_the_pairs_pages_have_no_serious_axe_violations(live, new_context) -> None:

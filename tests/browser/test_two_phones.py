@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
-import time
 
 from browser_helpers import assert_nothing_blocks, page_errors
 from game_driver import drive, http_driver
 from playwright.sync_api import expect
 
-LIVE_MS = 1000  # every open page shows every change within a second
+# How long to wait for a change to show: generous, because this asserts *how* a change arrives (the page's own
+# stream, no reload, no poll), never how fast; the speed is measured by benchmarks/bench_cafe.py.
+SHOW_MS = 15_000
 
 
 def table_id(page) -> str:
@@ -20,8 +21,16 @@ def version(page) -> int:
     return int(page.locator("#table").get_attribute("data-version"))
 
 
-def seen_within_a_second(page, version_now: int) -> None:
-    expect(page.locator("#table")).to_have_attribute("data-version", str(version_now), timeout=LIVE_MS)
+def seen_live(page, version_now: int) -> None:
+    expect(page.locator("#table")).to_have_attribute("data-version", str(version_now), timeout=SHOW_MS)
+
+
+def count_polls(page) -> list[str]:
+    """The page's polls (static/js/live.js: a conditional fetch of the fragment, ``?since=``, made only while it
+    has no stream): a page whose stream carries every change makes none."""
+    polls: list[str] = []
+    page.on("request", lambda request: polls.append(request.url) if "/fragment?since=" in request.url else None)
+    return polls
 
 
 def mark_no_reload(page) -> None:
@@ -58,11 +67,12 @@ def test_two_phones_play_a_game_and_see_each_other_live(live, new_context) -> No
         expect(page.locator("#table")).to_have_attribute("data-version", "0")
         page.wait_for_timeout(300)  # let the event streams connect
         mark_no_reload(page)
+    polls_a, polls_b = count_polls(phone_a), count_polls(phone_b)
 
-    # 1. Hilbert researches from the deck on phone A; phone B sees it within a second.
+    # 1. Hilbert researches from the deck on phone A; phone B sees it through its stream.
     phone_a.locator("button[name=from][value=deck]").click()
     expect(phone_a.locator("#table")).to_have_attribute("data-version", "1")
-    seen_within_a_second(phone_b, 1)
+    seen_live(phone_b, 1)
     expect(phone_b.locator("#status-title")).to_have_text("あなたの番です（Noetherさん）")
     expect(phone_b.locator(".hist.recent li").first).to_contain_text("Hilbertさんが研究")
 
@@ -77,7 +87,7 @@ def test_two_phones_play_a_game_and_see_each_other_live(live, new_context) -> No
     expect(phone_a.locator("button[name=from][value=discard]")).to_be_hidden()
     phone_a.locator(".act-for > summary").click()
     phone_a.locator("button[name=from][value=discard]").click()
-    seen_within_a_second(phone_b, 2)
+    seen_live(phone_b, 2)
     expect(phone_b.locator("#picker")).to_be_visible()
     expect(phone_b.locator("#picker input[value='coin-6']")).to_be_checked()
     expect(phone_b.locator("#picker input[value='book-6']")).to_be_checked()
@@ -98,7 +108,7 @@ def test_two_phones_play_a_game_and_see_each_other_live(live, new_context) -> No
     phone_a.locator("#pick-submit").click()
     expect(phone_a.locator("#picker")).to_be_hidden()
     expect(phone_a.locator("#paper-1")).to_contain_text("Three of a Kind")
-    seen_within_a_second(phone_b, 3)
+    seen_live(phone_b, 3)
     expect(phone_b.locator("#paper-1")).to_contain_text("3カード")
     # the cards published are greyed out in the picker now
     expect(phone_b.locator("#picker input[value='suit6-9']")).to_be_disabled()
@@ -121,7 +131,7 @@ def test_two_phones_play_a_game_and_see_each_other_live(live, new_context) -> No
     # 5. Hilbert reviews Banach's paper: one tap on a card of a paper under review.
     phone_a.get_by_role("button", name=re.compile(r"Review: take Suit 7 9 from Banach’s Three of a Kind")).click()
     expect(phone_a.locator("#paper-1 .tile")).to_have_count(2)
-    seen_within_a_second(phone_b, 4)
+    seen_live(phone_b, 4)
     expect(phone_b.locator("#paper-1 .tile")).to_have_count(2)
 
     # 6. Undo with its confirmation, from phone B, saying what it takes back.
@@ -132,7 +142,7 @@ def test_two_phones_play_a_game_and_see_each_other_live(live, new_context) -> No
     dialog.locator("button[type=submit]").click()
     expect(dialog).to_be_hidden()
     expect(phone_b.locator("#paper-1 .tile")).to_have_count(3)
-    seen_within_a_second(phone_a, 5)
+    seen_live(phone_a, 5)
     expect(phone_a.locator("#paper-1 .tile")).to_have_count(3)
     expect(phone_a.locator("#status-title")).to_have_text("Your turn, Hilbert")
 
@@ -140,7 +150,7 @@ def test_two_phones_play_a_game_and_see_each_other_live(live, new_context) -> No
     act, state = http_driver(live.base, tid)
     st = drive(act, state, lambda s: s["end"] is not None and s["pending"] is None)
     for page in (phone_a, phone_b):
-        seen_within_a_second(page, st["version"])
+        seen_live(page, st["version"])
     # Announcements never block (issue 12): a strip under the sticky countdown, no box to dismiss.
     expect(phone_a.locator("#lam-news")).to_be_visible()
     expect(phone_a.locator("#lam-news")).to_contain_text("Hilbert reached 15 points")
@@ -153,10 +163,8 @@ def test_two_phones_play_a_game_and_see_each_other_live(live, new_context) -> No
     expect(phone_a.locator("#lam-news")).to_be_hidden()
 
     st = drive(act, state, lambda s: s["over"])
-    started = time.monotonic()
     for page in (phone_a, phone_b):
-        seen_within_a_second(page, st["version"])
-    assert time.monotonic() - started < 2 * LIVE_MS / 1000
+        seen_live(page, st["version"])
     expect(phone_a.locator(".endscreen")).to_contain_text("Hilbert wins!")
     expect(phone_b.locator(".endscreen")).to_contain_text("Hilbertさんの勝ち！")
     expect(phone_a.locator("#lam-news")).to_contain_text("Game over")
@@ -166,6 +174,7 @@ def test_two_phones_play_a_game_and_see_each_other_live(live, new_context) -> No
 
     for page in (phone_a, phone_b):
         assert_not_reloaded(page)
+    assert polls_a == [] and polls_b == []  # every change came down the pages' own streams
     assert errors_a == [] and errors_b == []
 
 
@@ -180,7 +189,7 @@ def test_last_turn_is_announced_to_the_player_whose_turn_it_is(live, new_context
     page.goto(live.url(f"/t/{tid}"))
     page.wait_for_timeout(300)
     st = drive(act, state, lambda s: s["end"] is not None and s["end"]["turns_left"] <= 3)
-    seen_within_a_second(page, st["version"])
+    seen_live(page, st["version"])
     name = st["players"][st["active"]]["name"]
     expect(page.locator("#lam-news")).to_contain_text(f"This is {name}’s last turn.")
     assert_nothing_blocks(page)  # nothing to dismiss before acting
