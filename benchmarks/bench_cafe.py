@@ -27,7 +27,12 @@ send nothing), ``slowloris`` (600 connections that send a request line and one h
 on the QR image), ``headers`` (8 loops sending 20,000 headers), ``create`` (8 loops creating tables).
 
     python benchmarks/bench_cafe.py --tables 100 [--phones 5] [--interval 2] [--duration 30] [--seats]
-        [--attack hints] [--server-arg=--workers=2] [--check]
+        [--attack hints] [--server-arg=--workers=2] [--db postgresql://…] [--servers 2] [--check]
+
+``--db URL`` runs the servers on PostgreSQL (a schema of the run's own, dropped at the end). ``--servers 2`` starts
+two separate servers on it and sends each table's actions to one while its phones stream from the other: every
+push then crosses processes, and "push" is the issue's "a change through one worker shown on a phone streaming
+from another".
 
 Loopback only; Linux (reads /proc); bounded by ``--timeout``. Under ``--workers`` the server's CPU, RSS, threads
 and descriptors are those of the supervisor and its workers together. ``--seats`` makes every phone of a table
@@ -529,7 +534,9 @@ def family(pid: int) -> list[int]:
     return pids
 
 
-def cpu_seconds(pid: int) -> float:
+def cpu_seconds(pid: int | list[int]) -> float:
+    if isinstance(pid, list):  # several servers (--servers): together
+        return sum(cpu_seconds(one) for one in pid)
     total = 0.0
     for one in family(pid):
         with contextlib.suppress(OSError), open(f"/proc/{one}/stat") as fh:
@@ -540,7 +547,10 @@ def cpu_seconds(pid: int) -> float:
     return total
 
 
-def proc_figures(pid: int) -> dict[str, float]:
+def proc_figures(pid: int | list[int]) -> dict[str, float]:
+    if isinstance(pid, list):  # several servers (--servers): together
+        figures = [proc_figures(one) for one in pid]
+        return {k: sum(f[k] for f in figures) for k in figures[0]}
     values: dict[str, float] = {"VmRSS": 0, "VmHWM": 0, "Threads": 0, "fds": 0}
     for one in family(pid):
         with contextlib.suppress(OSError):
@@ -562,13 +572,48 @@ def line(name: str, values: list[float], goal: float | None = None) -> str:
             f"{verdict}")
 
 
+# --------------------------------------------------------------------------- a database of the run's own
+
+def fresh_database(url: str) -> tuple[str, str]:
+    """A new empty schema in the PostgreSQL database at ``url``: (a URL whose connections use it, its name)."""
+    import uuid
+    from urllib.parse import quote
+
+    import psycopg
+
+    name = "bench_" + uuid.uuid4().hex[:12]
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {name}")  # a name of our own making: hex digits only
+    joiner = "&" if "?" in url else "?"
+    return f"{url}{joiner}options={quote(f'-csearch_path={name}')}", name
+
+
+def drop_database(url: str, name: str) -> None:
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
+
+
 # --------------------------------------------------------------------------- main
 
-async def main_async(args: argparse.Namespace, port: int, pid: int) -> dict[str, Any]:
+def acting_port(ports: list[int], t: int) -> int:
+    """The server table ``t``'s actions go to (several servers: in turn)."""
+    return ports[t % len(ports)]
+
+
+def watching_port(ports: list[int], t: int) -> int:
+    """The server table ``t``'s phones stream from: with several servers, the one after its acting server, so
+    that every change reaches every phone through another process (PostgreSQL's notices)."""
+    return ports[(t + 1) % len(ports)]
+
+
+async def main_async(args: argparse.Namespace, ports: list[int], pid: int | list[int]) -> dict[str, Any]:
     rng = random.Random(args.seed)
+    port = ports[0]
     tables: list[tuple[str, str]] = []
     for t in range(args.tables):  # each table created by its first phone, as at a real table
-        setup = Conn(port, phone_addr(t * args.phones))
+        setup = Conn(acting_port(ports, t), phone_addr(t * args.phones))
         status, _, raw = await setup.request("POST", "/api/tables", {"players": rng.sample(NAMES, 4)})
         setup.close()
         if status != 201:
@@ -576,7 +621,7 @@ async def main_async(args: argparse.Namespace, port: int, pid: int) -> dict[str,
         body = json.loads(raw)
         tables.append((body["id"], body["view_id"]))
     stats = Stats()
-    phones = [Phone(t * args.phones + k, tid, (k % 4) if args.seats else None, port, stats,
+    phones = [Phone(t * args.phones + k, tid, (k % 4) if args.seats else None, watching_port(ports, t), stats,
                     fetching=not args.stream_only, live=not args.fetch)
               for t, (tid, _) in enumerate(tables) for k in range(args.phones)]
     stop_phones, stop_play = asyncio.Event(), asyncio.Event()
@@ -603,8 +648,8 @@ async def main_async(args: argparse.Namespace, port: int, pid: int) -> dict[str,
     extra.append(asyncio.create_task(joiner(port, [t for t, _ in tables], stop_play, stats, 60_000)))
     answers: list[tuple[str, int, float]] = []
     action_ms: list[float] = []
-    players = [asyncio.create_task(player(port, tid, phone_addr(t * args.phones), args.interval, stop_play,
-                                          random.Random(rng.random()), answers, action_ms, stats))
+    players = [asyncio.create_task(player(acting_port(ports, t), tid, phone_addr(t * args.phones), args.interval,
+                                          stop_play, random.Random(rng.random()), answers, action_ms, stats))
                for t, (tid, _) in enumerate(tables)]
     peak_rss = 0.0
     end = time.monotonic() + args.duration
@@ -646,25 +691,39 @@ async def main_async(args: argparse.Namespace, port: int, pid: int) -> dict[str,
             "streaming_at_start": streaming, "attack": counts, "phones": len(phones)}
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, summary: dict[str, Any] | None = None) -> int:
+    """One run, printed; ``summary`` (if given) gets its figures (bench_workers.py steps through runs)."""
     if args.server_root:  # another checkout's server (e.g. main's, for a before/after), with its own Python
         import bench_load
 
         bench_load.ROOT = Path(args.server_root).resolve()
         bench_load.server_command = lambda: [args.server_python or sys.executable, "-m", "companion"]
-    server = start_server(*args.server_arg, startup_timeout=30)
-    print(f"server pid {server.pid} on {HOST}:{server.port}  args: {' '.join(args.server_arg) or '(defaults)'}",
-          flush=True)
+    database = fresh_database(args.db) if args.db else None
+    db_args = ["--db", database[0]] if database else []
+    servers = []
     try:
-        r = asyncio.run(asyncio.wait_for(main_async(args, server.port, server.pid), args.timeout))
+        for _ in range(args.servers):
+            server = start_server(*db_args, *args.server_arg, startup_timeout=60)
+            servers.append(server)
+            print(f"server pid {server.pid} on {HOST}:{server.port}  args: {' '.join(args.server_arg) or '(defaults)'}"
+                  + (f"  db: PostgreSQL schema {database[1]}" if database else ""), flush=True)
+        pids = [server.pid for server in servers]
+        r = asyncio.run(asyncio.wait_for(main_async(args, [server.port for server in servers],
+                                                    pids[0] if len(pids) == 1 else pids), args.timeout))
     finally:
-        code = server.stop()
-        log_text = server.log_path.read_text(errors="replace")
-        server.cleanup()
+        codes = [server.stop() for server in servers]
+        code = max(codes, key=abs) if codes else -1
+        log_text = "".join(server.log_path.read_text(errors="replace") for server in servers)
+        for server in servers:
+            server.cleanup()
+        if database:
+            drop_database(args.db, database[1])
     s: Stats = r["stats"]
     print()
     print(f"{args.tables} tables x {args.phones} phones ({'one seat each' if args.seats else 'no seat chosen'}), "
           f"one action per table every {args.interval:g} s, {args.duration:g} s"
+          + (f", {args.servers} servers: each table's actions to one, its phones on another" if args.servers > 1
+             else "")
           + (", stream only (no fetch)" if args.stream_only else "")
           + (", pages fetch per change" if args.fetch and not args.stream_only else "")
           + (f", attack: {args.attack}" if args.attack else ""))
@@ -702,10 +761,28 @@ def run(args: argparse.Namespace) -> int:
           and percentile(r["action_ms"], 95) <= GOALS["action"]
           and (not s.joins or percentile(s.joins, 95) <= GOALS["join"]) and not s.join_fail)
     print("ALL GOALS MET" if ok else "some goal missed")
+    if summary is not None:
+        summary.update(ok=ok, tables=args.tables, actions=len(r["answers"]), missed=r["missed"], errors=len(errors),
+                       action_p95=percentile(r["action_ms"], 95), push_p95=percentile(r["push"], 95),
+                       join_p95=percentile(s.joins, 95) if s.joins else None, cpu=r["cpu"],
+                       rss_mib=after["VmRSS"] / 1024, load=os.getloadavg()[0])
     return 0 if ok or not args.check else 1
 
 
 def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    raise_file_limit()
+    return run(args)
+
+
+def raise_file_limit() -> None:
+    with contextlib.suppress(ValueError, OSError):
+        import resource
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--phones", type=int, default=5, help="phones per table (default 5)")
@@ -719,17 +796,19 @@ def main(argv: list[str] | None = None) -> int:
                              "(the page before the live stream carried it)")
     parser.add_argument("--attack", choices=["idle", "slowloris", "streams", "hints", "qr", "headers", "create"])
     parser.add_argument("--server-arg", action="append", default=[], help="extra `companion serve` argument")
+    parser.add_argument("--db", metavar="URL",
+                        help="a PostgreSQL server (postgresql://USER:PASSWORD@HOST:PORT/DB): the run gets a new "
+                             "schema in it, dropped at the end (default: a new SQLite file)")
+    parser.add_argument("--servers", type=int, default=1,
+                        help="separate `companion serve` processes on the one --db (default 1); with 2, each "
+                             "table's actions go to one and its phones stream from the other, so every push "
+                             "crosses processes (PostgreSQL's notices)")
     parser.add_argument("--server-root", help="serve another checkout of the companion (a before/after)")
     parser.add_argument("--server-python", help="the Python (of a virtual environment) for --server-root")
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--timeout", type=float, default=300.0)
     parser.add_argument("--check", action="store_true", help="exit 1 when a goal is missed")
-    args = parser.parse_args(argv)
-    with contextlib.suppress(ValueError, OSError):
-        import resource
-        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    return run(args)
+    return parser.parse_args(argv)
 
 
 if __name__ == "__main__":

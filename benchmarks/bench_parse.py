@@ -1,6 +1,6 @@
 """Action parsing benchmark: what reading an action costs, per call, for the games on the declarative contract
-(Laminate, The Pairs, Pyramid) — a JSON action parsed (the API, and every logged action on replay), an action written
-back to JSON (the log), and a posted form read into an action (the pages).
+(Laminate, Rummikub, The Pairs, Pyramid) — a JSON action parsed (the API, and every logged action on replay), an
+action written back to JSON (the log), and a posted form read into an action (the pages).
 
 Each figure is the median over ``--repeat`` rounds of the mean time per call within one round
 (``time.perf_counter``). No goals are asserted: this prints figures to compare between commits.
@@ -40,6 +40,12 @@ CASES: list[tuple[str, tuple[str, ...], dict[str, Any], dict[str, str]]] = [
      {"type": "publish", "paper": "kind3", "cards": ["heart-7", "book-7", "coin-7"]}),
     ("laminate", ("A", "B", "C"), {"type": "review", "paper": 1, "card": "coin-7"},
      {"type": "review", "paper": "1", "card": "coin-7"}),
+    ("rummikub", ("A", "B", "C"), {"type": "draw", "player": 0}, {"type": "draw"}),
+    ("rummikub", ("A", "B", "C"), {"type": "play", "table": [["r9", "J", "r11"], ["b10", "r10", "k10"],
+                                                           {"tiles": ["J", "J", "b5"], "kind": "group"}]},
+     {"type": "play", "table": "r9 J r11\nb10 r10 k10\nJ J b5 group"}),
+    ("rummikub", ("A", "B", "C"), {"type": "rack", "seat": 1, "tiles": ["r5", "J", "k13"]},
+     {"type": "rack", "seat": "1", "tiles": "r5 J k13"}),
     ("pyramid", ("A", "B"), {"type": "turn", "card": 7}, {"type": "turn", "card": "7"}),
     ("pyramid", ("A", "B"), {"type": "place", "card": 3, "row": 2, "x": -1},
      {"type": "place", "card": "3", "slot": "2:-1"}),

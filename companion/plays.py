@@ -140,6 +140,21 @@ def plays(service: TableService) -> list[dict[str, Any]]:
     return out
 
 
+def plays_of(service: TableService, table_ids: Iterable[str]) -> list[dict[str, Any]]:
+    """The plays of these tables only, newest first (public mode: a device sees the tables it joined, never the
+    whole server's); derived each time (a device remembers a few dozen tables at most)."""
+    out = []
+    for tid in dict.fromkeys(table_ids):
+        try:
+            snap = service.peek(tid)
+        except (ServiceError, RuleError):  # gone, a game no longer offered, a log this server cannot replay
+            continue
+        last = snap.history[-1].event.at if snap.history else None
+        out.append(derive(snap, last))
+    out.sort(key=lambda p: (p["created_at"], p["id"]), reverse=True)
+    return out
+
+
 def _cached(game: Game | None, version: int, cached: tuple[int, str] | None) -> dict[str, Any] | None:
     if game is None or cached is None or cached[0] != version:
         return None

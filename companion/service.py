@@ -14,11 +14,13 @@ import json
 import logging
 import secrets
 import threading
+import time
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any, TypeVar
 
 from . import games
@@ -59,8 +61,13 @@ def clean_name(raw: object) -> str:
 
 
 class TableService(SeatClaims, LiveUpdates):
-    def __init__(self, store: Store) -> None:
+    #: Public mode (``companion serve --public``): a table without any event for this many seconds is closed —
+    #: it takes no more changes (its play stays in the plays record). None: tables never close (a LAN).
+    close_idle_after: float | None = None
+
+    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time) -> None:
         self.store = store
+        self.clock = clock  # seconds since the epoch; what "idle" is measured with
         self._cache: OrderedDict[str, CachedTable] = OrderedDict()  # least recently used first
         # _lock guards only the cache and the entries' fields (briefly: never across disk or network I/O), so
         # reads stay fast while a write waits for its commit. Writers of one table queue on its entry's lock;
@@ -328,6 +335,38 @@ class TableService(SeatClaims, LiveUpdates):
         except Exception:  # noqa: BLE001 - a table this server cannot serve must not stop the others' notices
             log.exception("could not follow a change of another process")
 
+    # --- tables left idle (public mode) ---
+
+    def idle_for(self, table_id: str) -> float | None:
+        """Seconds since the table's last event (or its creation), as this process holds it (no I/O: the event
+        loop may ask); None when it holds no such table."""
+        with self._lock:
+            entry = self._cache.get(table_id)
+            if entry is None:
+                return None
+            last = entry.entries[-1].event.at if entry.entries else entry.record.created_at
+        return self.clock() - _epoch(last)
+
+    def is_closed(self, table_id: str) -> bool:
+        """Whether the table is closed for being idle past ``close_idle_after`` (as this process holds it)."""
+        limit = self.close_idle_after
+        idle = self.idle_for(table_id) if limit is not None else None
+        return idle is not None and limit is not None and idle > limit
+
+    def closed_refusal(self) -> ServiceError:
+        """What a write to a table closed for being idle is told (409 ``table_closed``); the page says it too."""
+        hours = f"{(self.close_idle_after or 0) / 3600:.3g}"
+        return ServiceError(409, "table_closed", COMMON.msg("svc_table_closed", hours=hours))
+
+    def _check_open(self, entry: CachedTable) -> None:
+        """Before a write: a table closed for being idle takes no more (``closed_refusal``), judged on the latest
+        log — another process may have written to it a moment ago (then the write is judged again)."""
+        if not self.is_closed(entry.record.id):
+            return
+        if self._catch_up(entry):
+            raise Behind
+        raise self.closed_refusal()
+
     # --- writing ---
 
     def _retrying(self, table_id: str, attempt: Callable[[CachedTable], T]) -> T:
@@ -351,6 +390,7 @@ class TableService(SeatClaims, LiveUpdates):
         judged again). The database has the last word: a seq or action id another process took meanwhile is
         refused by its keys, and that too is a caught-up entry and another attempt."""
         table_id = entry.record.id
+        self._check_open(entry)
         try:
             with self.store.write(table_id) as tx:
                 if tx.last_seq(table_id) != entry.version:
@@ -517,6 +557,11 @@ def _state_json(record: TableRecord, game: Game, state: Any, version: int, viewe
 def _acting_seat(viewer: Viewer) -> int | None:
     """Which device acted, for the history: the seat it proved, else the seat it says it is."""
     return viewer.proven if viewer.proven is not None else viewer.seat
+
+
+def _epoch(iso: str) -> float:
+    """Seconds since the epoch of a stored time (``now_iso``: UTC, with a ``Z``)."""
+    return datetime.fromisoformat(iso.replace("Z", "+00:00")).timestamp()
 
 
 def _plausible_id(value: str) -> bool:

@@ -17,8 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 pytestmark = pytest.mark.slow
 
-# Run in the installed copy: a table of each game on the contract, its page and its files, through Flask's test
-# client.
+# Run in the installed copy: a table of each of these games, its page and its files, through Flask's test client.
 SERVE = textwrap.dedent("""
     import re, sys, tempfile
     import companion
@@ -26,7 +25,8 @@ SERVE = textwrap.dedent("""
     assert companion.__file__.startswith(sys.argv[1]), companion.__file__  # the installed copy, not the checkout
     app = create_app(tempfile.mkdtemp() + "/t.db", secret_key="x")
     client = app.test_client()
-    for game, names in (("the-pairs", ["A", "B", "C"]), ("pyramid", ["A", "B"]), ("laminate", ["A", "B", "C"])):
+    for game, names in (("the-pairs", ["A", "B", "C"]), ("pyramid", ["A", "B"]), ("laminate", ["A", "B", "C"]),
+                        ("rummikub", ["A", "B"])):
         tid = client.post("/api/tables", json={"game": game, "players": names}).get_json()["id"]
         page = client.get(f"/t/{tid}")
         assert page.status_code == 200 and 'id="table"' in page.get_data(as_text=True), game
@@ -35,7 +35,8 @@ SERVE = textwrap.dedent("""
             assert client.get(url).status_code == 200, url
     home = client.get("/").get_data(as_text=True)
     for icon in ("/static/games/the_pairs/icon.svg", "/static/games/pyramid/icon.svg",
-                 "/static/games/laminate/icon.svg", "/static/games/laminate/laminate-deck.js"):
+                 "/static/games/laminate/icon.svg", "/static/games/laminate/laminate-deck.js",
+                 "/static/games/rummikub/icon.svg"):
         assert icon in home and client.get(icon).status_code == 200, icon
     print("served")
 """)
@@ -53,6 +54,9 @@ def test_the_wheel_ships_each_games_templates_and_static_files_and_they_are_serv
                    "companion/games/laminate/templates/laminate/_table.html",
                    "companion/games/laminate/templates/laminate/_deck_form.html",
                    "companion/games/laminate/static/laminate-picker.js", "companion/games/laminate/deck.json",
+                   "companion/games/rummikub/templates/rummikub/_table.html",
+                   "companion/games/rummikub/templates/rummikub/_tiles.html",
+                   "companion/games/rummikub/static/rummikub-editor.js", "companion/games/rummikub/static/icon.svg",
                    "companion/templates/_game_table.html", "companion/static/app.css",
                    # the message catalogs, read at start-up (docs/translating.md)
                    "companion/locale/en/LC_MESSAGES/frame.po", "companion/locale/ja/LC_MESSAGES/frame.po",

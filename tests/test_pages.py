@@ -167,7 +167,8 @@ def test_recent_tables_are_listed_to_rejoin(client: FlaskClient) -> None:
 def test_research_by_form_redirects_back_with_a_notice(client: FlaskClient) -> None:
     tid = new_table(client)
     resp = act(client, tid, type="research", **{"from": "deck"}, version="0")
-    assert resp.status_code == 303 and resp.headers["Location"] == f"/t/{tid}"
+    # a post naming no place of its own lands at the table's top (issue 20), where the notice is
+    assert resp.status_code == 303 and resp.headers["Location"] == f"/t/{tid}#table"
     assert state(client, tid)["version"] == 1
     html = page(client, f"/t/{tid}")
     assert "Done: Hilbert researched from the deck" in html
@@ -215,7 +216,7 @@ def test_publish_by_form_and_check_without_publishing(client: FlaskClient) -> No
     assert "Three of a Kind" in html and state(client, tid)["version"] == 0
     assert re.search(r'<span class="match-chip">Three of a Kind</span>', html)
     resp = act(client, tid, type="publish", paper="kind3", cards=cards, version="0")
-    assert resp.headers["Location"] == f"/t/{tid}"
+    assert resp.headers["Location"] == f"/t/{tid}#table"  # not at the picker it came from: that is closed now
     st = state(client, tid)
     assert st["papers"][0]["type"] == "kind3" and st["players"][0]["hand"] == 0
     assert "published Three of a Kind (#1)" in page(client, f"/t/{tid}")

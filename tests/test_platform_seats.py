@@ -15,16 +15,16 @@ import io
 import json
 import re
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Annotated, Any
 
 import pytest
 from catalog_files import texts_from
 from flask.testing import FlaskClient
 
 from companion import games
-from companion.games.base import BadRequest, Game, Outcome, Refusal, Viewer
-from companion.games.fields import a_seat, must_be
-from companion.games.texts import COMMON
+from companion.games.base import Game, Outcome, Refusal, Viewer
+from companion.games.fields import Int, Seat
+from companion.games.moves import ActionSet, Move
 from companion.games.ui import GameUI, TableRequest
 
 SECRET_FACE = 5  # the tests' random source always throws this face: easy to look for in every output
@@ -39,41 +39,35 @@ class DieState:
     doubter: int | None = None
 
 
-@dataclass(frozen=True)
-class Roll:
-    face: int | None = None
-
-
-@dataclass(frozen=True)
-class Doubt:
-    seat: int
-    face: int | None = None  # filled in by prepare: the reveal is written into the action that makes it
-
-
 DIE_TEXTS = texts_from("hidden_die", {  # the game's own catalogs, as files
-    "en": {"game_name": "Hidden die", "err_rolled": "Already rolled.", "err_not_rolled": "Roll first.",
-           "err_final": "This cannot be undone.", "err_own": "The roller cannot doubt."},
-    "ja": {"game_name": "隠しサイコロ", "err_rolled": "振りました。", "err_not_rolled": "先に振ってください。",
-           "err_final": "取り消せません。", "err_own": "振った人は疑えません。"},
+    "en": {"game_name": "Hidden die", "noun_face": "a die face", "err_rolled": "Already rolled.",
+           "err_not_rolled": "Roll first.", "err_final": "This cannot be undone.",
+           "err_own": "The roller cannot doubt."},
+    "ja": {"game_name": "隠しサイコロ", "noun_face": "ダイスの目", "err_rolled": "振りました。",
+           "err_not_rolled": "先に振ってください。", "err_final": "取り消せません。",
+           "err_own": "振った人は疑えません。"},
 })
+
+FACE = Int(1, 6, noun=DIE_TEXTS.msg("noun_face"))
+
+
+@dataclass(frozen=True)
+class Roll(Move, kind="roll"):
+    face: Annotated[int | None, FACE] = None  # thrown by the server (prepare): whatever a request sends is replaced
+
+
+@dataclass(frozen=True)
+class Doubt(Move, kind="doubt"):
+    seat: Annotated[int, Seat()]
+    face: Annotated[int | None, FACE] = None  # filled in by prepare: the reveal is written into the doubt
+
+
+ACTIONS: ActionSet[Roll | Doubt] = ActionSet(Roll, Doubt, examples=(Roll(), Doubt(1)))
 
 
 class DieError(Refusal):
     TEXTS = DIE_TEXTS
     CODES = ("rolled", "not_rolled", "final", "own")
-
-
-def parse(raw: Any, state: DieState) -> Roll | Doubt:
-    if not isinstance(raw, dict) or raw.get("type") not in ("roll", "doubt"):
-        raise BadRequest(COMMON.msg("req_action_object"))
-    if raw["type"] == "roll":
-        face = raw.get("face")
-        return Roll(face if isinstance(face, int) and not isinstance(face, bool) and 1 <= face <= 6 else None)
-    seat = raw.get("seat")
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.names):
-        raise BadRequest(must_be("seat", a_seat(len(state.names))))
-    face = raw.get("face")
-    return Doubt(seat, face if isinstance(face, int) and not isinstance(face, bool) else None)
 
 
 def apply(state: DieState, action: Roll | Doubt) -> DieState:
@@ -93,26 +87,20 @@ def to_json(state: DieState, viewer: Viewer, options: dict[str, Any]) -> dict[st
     return {"active": state.active, "rolled": state.face is not None, "face": shown, "revealed": state.revealed}
 
 
-def action_json(a: Roll | Doubt) -> dict[str, Any]:
-    if isinstance(a, Roll):
-        return {"type": "roll", "face": a.face}
-    return {"type": "doubt", "seat": a.seat, "face": a.face}
-
-
 def redact(action: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in action.items() if k != "face"} if action.get("type") == "roll" else action
 
 
 def prepare(state: DieState, action: Roll | Doubt, randbelow: Any) -> Roll | Doubt:
     if isinstance(action, Roll):
-        return Roll(randbelow(6) + 1)
-    return Doubt(action.seat, state.face)
+        return replace(action, face=randbelow(6) + 1)
+    return replace(action, face=state.face)
 
 
-def describe(before: DieState, after: DieState, action: dict[str, Any], seat: int | None, lang: str,
+def describe(before: DieState, after: DieState, action: Roll | Doubt, seat: int | None, lang: str,
              options: dict[str, Any]) -> str:
     who = before.names[seat] if seat is not None else "?"
-    return f"{who} doubts: it was {action['face']}" if action["type"] == "doubt" else f"{who} rolls"
+    return f"{who} doubts: it was {action.face}" if isinstance(action, Doubt) else f"{who} rolls"
 
 
 def view(req: TableRequest) -> dict[str, Any]:
@@ -122,11 +110,11 @@ def view(req: TableRequest) -> dict[str, Any]:
 HIDDEN = Game(
     id="hidden-die", name=DIE_TEXTS.msg("game_name"), min_players=2, max_players=4, options=(),
     new_game=lambda players, start, options: DieState(players, active=start),
-    parse_action=parse, action_to_json=action_json,
+    actions=ACTIONS,
     actor=lambda state, a: a.seat if isinstance(a, Doubt) else state.active,
     apply=apply, state_to_json=to_json,
-    outcome=lambda s: Outcome((s.active,)) if s.revealed else None, is_over=lambda s: s.revealed,
-    error_codes=DieError.CODES,
+    outcome=lambda s: Outcome((s.active,)) if s.revealed else None,
+    errors=DieError,
     ui=GameUI(texts=DIE_TEXTS, table_template="hidden/_table.html", table_view=view, describe=describe),
     private_seats=lambda options: True,
     proof_needed=lambda state, a: a.seat if isinstance(a, Doubt) else state.active,

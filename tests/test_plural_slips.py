@@ -1,5 +1,6 @@
 """Plural slips on the pages: tables of every game played to a state where a count is 1 (one move in the history,
-one card in a row, one set on the table, one row of a pyramid…), their pages read in English, and every number
+one card in a row, one set on the table, one row of a pyramid…), their pages (the phone's and the table
+centre's) read in English, and every number
 before a noun checked: "1 cards", "Whole history (1 entries)", "3 tiles in 1 sets" are slips. Only the JSON API
 and the pages are used, so the same test runs against any version of the app (the count before the texts moved
 to catalogs: docs/translating.md)."""
@@ -45,7 +46,9 @@ class Table:
         return done.get_json()["state"]
 
     def page(self) -> str:
-        return self.client.get(f"/t/{self.tid}?lang=en").get_data(as_text=True)
+        """The phone page and the table-centre view (a tablet in the middle of the table)."""
+        return "".join(self.client.get(f"/t/{self.tid}?lang=en{mode}").get_data(as_text=True)
+                       for mode in ("", "&centre=1"))
 
 
 Scenario = Callable[[FlaskClient], Iterator[str]]

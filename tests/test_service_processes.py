@@ -224,7 +224,7 @@ def test_play_again_through_both_makes_one_new_table(pair):
     a.act(tid, a.parse(tid, {"type": "play", "table": RK_OUT}))  # the start seat goes out at once (RK7)
     for seat, rack in zip([1, 2], RK_RACKS):
         a.act(tid, a.parse(tid, {"type": "rack", "seat": seat, "tiles": rack}))
-    assert b.snapshot(tid).game.is_over(b.snapshot(tid).state)
+    assert b.snapshot(tid).game.over(b.snapshot(tid).state)
     made: list[tuple[str, bool]] = []
     barrier = threading.Barrier(4)
 

@@ -98,10 +98,6 @@ class Game(Generic[S, A]):
     - ``undo_blocked(state_before, action) -> RuleError | None``: an action that must not be taken back
     - ``take_over_blocked(state, seat) -> RuleError | None``: a seat that may not change phones now, because
       the new phone would be shown a secret the old one holds (a die in the box): 409 with its code
-
-    Games that predate the contract give ``parse_action(raw, state)``, ``action_to_json(action)``, ``is_over``,
-    ``error_codes`` and ``api_schema()`` instead of ``actions``/``state_schema`` and check ``player`` and the
-    end themselves (docs/adding-a-game.md, "Games not yet on the contract").
     """
 
     id: str
@@ -110,11 +106,11 @@ class Game(Generic[S, A]):
     max_players: int
     options: tuple[Option, ...]
     new_game: Callable[[tuple[str, ...], int, dict[str, Any]], S]
+    actions: ActionSet[A]
     actor: Callable[[S, A], int | None]
     apply: Callable[[S, A], S]
     state_to_json: Callable[[S, Viewer, dict[str, Any]], dict[str, Any]]
     outcome: Callable[[S], Outcome | None]
-    actions: ActionSet[A] | None = None
     wrong_seat: Callable[[S, A, int], RuleError] | None = None
     errors: type[RuleError] = Refusal
     is_over: Callable[[S], bool] | None = None
@@ -144,15 +140,6 @@ class Game(Generic[S, A]):
     cooperative: bool = False
     highest_wins: bool = True
     scores_are_points: bool = True
-    # --- games not yet on the contract (see the class text) ---
-    parse_action: Callable[[Any, S], A] | None = None
-    action_to_json: Callable[[A], dict[str, Any]] | None = None
-    error_codes: tuple[str, ...] = ()
-    api_schema: Callable[[], dict[str, Any]] | None = None
-
-    def __post_init__(self) -> None:
-        if self.actions is None and (self.parse_action is None or self.action_to_json is None):
-            raise TypeError(f"game {self.id!r} declares no actions")
 
     # --- what the platform asks -------------------------------------------------------------------------------
 
@@ -165,45 +152,33 @@ class Game(Generic[S, A]):
 
     def parse(self, raw: object, ctx: Context) -> A:
         """The action a JSON object describes (400 ``bad_request`` otherwise)."""
-        if self.actions is not None:
-            return self.actions.parse(raw, ctx)
-        assert self.parse_action is not None
-        return self.parse_action(raw, ctx.state)
+        return self.actions.parse(raw, ctx)
 
     def dump(self, action: A) -> dict[str, Any]:
         """What the log keeps of an action (``parse`` reads it back)."""
-        if self.actions is not None:
-            return self.actions.dump(action)
-        assert self.action_to_json is not None
-        return self.action_to_json(action)
+        return self.actions.dump(action)
 
     def read_form(self, posted: Posted, ctx: Context) -> A:
-        """The action a page's form posts (games on the contract)."""
-        if self.actions is None:
-            raise TypeError(f"game {self.id!r} reads its forms itself (GameUI.form_intent)")
+        """The action a page's form posts."""
         return self.actions.read_form(posted, ctx)
 
     def play(self, state: S, action: A, names: Sequence[str]) -> S:
         """``apply``, after what the platform checks for every game: not over, and ``player`` (if given) the
-        acting seat. ``names``: the table's players, for the refusal's sentence. A game not yet on the
-        contract checks both itself."""
-        if self.actions is not None:
-            if self.over(state):
-                raise self.errors("game_over")
-            player = getattr(action, "player", None)
-            acting = self.actor(state, action) if player is not None else None
-            if player is not None and acting is not None and player != acting:
-                if self.wrong_seat is not None:
-                    raise self.wrong_seat(state, action, player)
-                raise self.errors("not_your_turn", active=acting, player=player,
-                                  active_name=_name(names, acting), player_name=_name(names, player))
+        acting seat. ``names``: the table's players, for the refusal's sentence."""
+        if self.over(state):
+            raise self.errors("game_over")
+        player = getattr(action, "player", None)
+        acting = self.actor(state, action) if player is not None else None
+        if player is not None and acting is not None and player != acting:
+            if self.wrong_seat is not None:
+                raise self.wrong_seat(state, action, player)
+            raise self.errors("not_your_turn", active=acting, player=player,
+                              active_name=_name(names, acting), player_name=_name(names, player))
         return self.apply(state, action)
 
     @cached_property
     def codes(self) -> tuple[str, ...]:
         """Every code this game's refusals can carry (docs and the OpenAPI document list them)."""
-        if self.actions is None:
-            return self.error_codes
         shared = PLATFORM_CODES if self.wrong_seat is None else tuple(c for c in PLATFORM_CODES if c != "not_your_turn")
         return tuple(dict.fromkeys((*shared, *self.errors.CODES)))
 
@@ -214,11 +189,9 @@ class Game(Generic[S, A]):
         """A logged action as any device may see it (the game's ``redact_action``, if it has secrets)."""
         return self.redact_action(action_json) if self.redact_action is not None else action_json
 
-    def api_part(self) -> dict[str, Any] | None:
+    def api_part(self) -> dict[str, Any]:
         """This game's part of the OpenAPI document: its actions as requests and as logged, its settings, its
         STATE and its questions (see ``companion.web.openapi``)."""
-        if self.actions is None:
-            return self.api_schema() if self.api_schema is not None else None
         declared = self.state_schema() if self.state_schema is not None else {"state": {}}
         settings = {o.id: o.value_schema() for o in self.options if o.setting}
         logged = self.actions.logged_schemas(self.max_players)

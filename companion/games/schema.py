@@ -28,25 +28,3 @@ def nat(minimum: int = 0, maximum: int | None = None) -> dict[str, Any]:
     if maximum is not None:
         schema["maximum"] = maximum
     return schema
-
-
-def seat(max_players: int) -> dict[str, Any]:
-    return nat(0, max_players - 1)
-
-
-def optional_seat() -> dict[str, Any]:
-    return {"type": ["integer", "null"], "minimum": 0, "maximum": MAX_INT,
-            "description": "If given, must be the active seat (422 not_your_turn)."}
-
-
-def action_in(kind: str, props: dict[str, Any], required: tuple[str, ...] = (), *, player: bool = True
-              ) -> dict[str, Any]:
-    """A request action variant: open (unknown fields are ignored)."""
-    extra = {"player": optional_seat()} if player else {}
-    return obj({"type": {"const": kind}, **extra, **props}, ("type", *required), closed=False)
-
-
-def action_out(kind: str, props: dict[str, Any], required: tuple[str, ...] = (), *, max_players: int = 8
-               ) -> dict[str, Any]:
-    """A logged action variant: closed (exactly what the log holds)."""
-    return obj({"type": {"const": kind}, "player": seat(max_players), **props}, ("type", *required))

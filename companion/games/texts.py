@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from babel.core import Locale, UnknownLocaleError
+
 from .catalogs import SOURCE_LANG, Catalog, Entry, plural_categories, read_domain
 
 FRAME_LOCALE = Path(__file__).resolve().parent.parent / "locale"  # companion/locale
@@ -198,6 +200,18 @@ def joined(parts: Sequence[str], lang: str, entry: str = "sentences", texts: Tex
     for part in parts:
         out = part if not out else texts.t(entry, lang, a=out, b=part)
     return out
+
+
+def ordinal(n: int, lang: str) -> str:
+    """``n`` as an ordinal ("2nd"; "2" in Japanese, whose sentence says 段目 itself): the frame catalog's
+    ``ordinal_<category>`` for the CLDR ordinal category of ``n`` in ``lang`` (English: one, two, few, other),
+    ``ordinal_other`` for a category the catalog does not give."""
+    try:
+        category = Locale.parse(lang).ordinal_form(n)
+    except (ValueError, UnknownLocaleError):
+        category = "other"
+    key = f"ordinal_{category}"
+    return COMMON.t(key if key in COMMON else "ordinal_other", lang, n=n)
 
 
 def language_name(lang: str) -> str:

@@ -1,7 +1,7 @@
 """What the pages need from a game (its presentation), without Flask: the web layer fills a
 :class:`TableRequest`, the game turns it into a plain dict for its own template and says in words what each
-logged action did. A game on the contract needs no form reader: the platform reads its forms with its
-action declarations (``Game.read_form``); the game only says where a form's refusal belongs on its page.
+logged action did. A game needs no form reader: the platform reads its forms with its action declarations
+(``Game.read_form``); the game only says where a form's refusal belongs on its page (``form_reply``).
 
 The frame (header, join/QR, seat choice, language, live updates, announcements, undo, history, exports,
 the page title, the sentences of settings and the log's CSV columns) is shared by every game and lives in
@@ -17,7 +17,7 @@ from typing import Any, Generic, TypeVar
 
 from .moves import Posted
 from .refusals import RuleError
-from .texts import Said, Texts
+from .texts import Texts
 from .viewer import Viewer
 
 S = TypeVar("S")  # the game's state
@@ -30,7 +30,7 @@ class TableRequest(Generic[S]):
 
     ``answer`` is the STATE this viewer may see; ``history`` the readable log (oldest first: dicts with
     seq, seat, player, at, kind, text, undone, undoes, action); ``flash`` what the game's own last form
-    asked to echo back (see :class:`FormIntent`), ``error``/``notice`` the outcome of that form;
+    asked to echo back (see :class:`FormReply`), ``error``/``notice`` the outcome of that form;
     ``query`` the page's query string (lists per key); ``dry_run(action_json)`` asks the service whether
     an action would be accepted now (None, or the refusal) without storing anything."""
 
@@ -52,7 +52,7 @@ class TableRequest(Generic[S]):
 
 @dataclass(frozen=True)
 class FormReply:
-    """Where the answer to a posted form goes (games on the contract): ``where`` a refusal of it is shown on
+    """Where the answer to a posted form goes: ``where`` a refusal of it is shown on
     the page (a place the game's template names, or "top"/"bar"), the ``anchor`` ("#…") to land on,
     and ``flash``: game data to echo into the next page (what a player typed, an open picker…). A form that
     posts ``dry_run`` (a "check" button: ``name="dry_run" value="1"``) only asks whether the action would be
@@ -69,14 +69,12 @@ class FormReply:
 
 @dataclass(frozen=True)
 class FormIntent:
-    """What a posted form asks for. ``action``: the JSON action to submit (None: submit nothing, just show
-    ``error``); ``dry_run``: only check it; ``flash``: game data to echo into the next page (a selection,
-    an open picker…); ``where``: where a refusal belongs on the page; ``anchor``: "#…" to land on."""
+    """How the web layer answers a posted form (from the game's :class:`FormReply`, or the frame's own for its
+    switches): ``dry_run``: only check it; ``flash``: game data to echo into the next page (a selection, an
+    open picker…); ``where``: where a refusal belongs on the page; ``anchor``: "#…" to land on."""
 
-    action: dict[str, Any] | None
     dry_run: bool = False
     flash: dict[str, Any] = field(default_factory=dict)
-    error: tuple[str, Said] | None = None  # (code, its sentence): refused before asking the rules
     where: str = "bar"
     anchor: str = ""
     query: str = ""  # "?…" for the page a form without script lands on (e.g. "?picker=open")
@@ -90,7 +88,7 @@ class GameUI(Generic[S, A]):
     - ``table_view(request) -> dict``: what the game's template shows (``v.…``, beside the frame's: ``v.over``,
       ``v.running``, ``v.history``, ``v.base``, ``v.error``…)
     - ``describe(before, after, action, seat, lang, options) -> str``: one sentence for a logged action (the
-      history and the exports); a game on the contract gets its action parsed, others its JSON
+      history and the exports), given the action as parsed
     - ``form_reply(type, posted) -> FormReply``: where a form's refusal is shown (default: the action bar)
     - ``error_shown(view, where) -> bool``: whether the page shows that place now (else the refusal goes on top)
     - ``page_title(view, lang)``: default "<name>'s turn" from ``v.active_name``, "Game over" once over
@@ -107,12 +105,11 @@ class GameUI(Generic[S, A]):
     js_text: tuple[str, ...] = ()  # text keys the game's script reads
     js_extra: Callable[[str], dict[str, str]] = lambda lang: {}  # more {key: text} for the script
     form_reply: Callable[[str, Posted], FormReply] = lambda kind, posted: FormReply()
-    form_intent: Callable[[Any, Any, dict[str, Any]], FormIntent] | None = None  # games not on the contract
     refusal_where: Callable[[FormIntent, RuleError], str] = lambda intent, exc: intent.where
     error_shown: Callable[[dict[str, Any], str | None], bool] = lambda view, where: where in ("top", "bar")
     clean_flash: Callable[[dict[str, Any]], dict[str, Any]] = lambda flash: {}
     describe_setting: Callable[[dict[str, Any], str], tuple[str, bool] | None] | None = None  # None: the default
-    csv_columns: tuple[str, ...] = ()  # default, on the contract: "type", then every field of the actions
+    csv_columns: tuple[str, ...] = ()  # default: "type", then every field of the actions
     csv_cells: Callable[[dict[str, Any]], list[Any]] | None = None  # default: the columns' values
     page_title: Callable[[dict[str, Any], str], str] | None = None
     # Options of kind "custom" on the start page (all optional). ``option_template`` is included in the game's
@@ -131,18 +128,6 @@ class GameUI(Generic[S, A]):
     # ``name``): {option id: read(form, state)} turns the posted fields into the option's new value, which is
     # then checked exactly as through the API (the option's cleaner, the game's ``check_settings``).
     setting_forms: Mapping[str, Callable[[Any, Any], Any]] = field(default_factory=dict)
-
-
-def form_action(form: Any) -> FormIntent:
-    """The default form handling: the posted fields become the action as they are (``type`` and any
-    single-valued field; repeated fields become lists). Enough for games whose buttons post small actions."""
-    action: dict[str, Any] = {}
-    for key in form:
-        if key in ("csrf_token", "version", "action_id"):
-            continue
-        values = form.getlist(key)
-        action[key] = values if len(values) > 1 else values[0]
-    return FormIntent(action)
 
 
 def parse_uint(raw: object, limit: int = 10**9) -> int | None:

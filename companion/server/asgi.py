@@ -7,7 +7,19 @@ from __future__ import annotations
 from typing import Any
 
 from .bridge import WSGIBridge
-from .guard import BUDGETS, MAX_CLIENT_REQUESTS, MAX_CLIENT_STREAMS, MAX_STREAMS, Budget, Guard, Receive, Scope, Send
+from .guard import (
+    BUDGETS,
+    MAX_CLIENT_REQUESTS,
+    MAX_CLIENT_STREAMS,
+    MAX_STREAMS,
+    Budget,
+    Guard,
+    PublicLimits,
+    Receive,
+    Scope,
+    Send,
+)
+from .proxy import TrustedProxies
 from .reqlog import RequestLog
 from .streams import LiveLayer, is_stream
 
@@ -46,13 +58,16 @@ class CompanionApp:
 def build_app(flask_app: Any, *, threads: int = THREADS, max_streams: int | None = MAX_STREAMS,
               max_client_streams: int | None = MAX_CLIENT_STREAMS,
               max_client_requests: int | None = MAX_CLIENT_REQUESTS, budget: Budget | None | bool = True,
-              trust_proxy: bool = False, redact_ids: bool = True,
-              log_prefix: str = "") -> tuple[Any, CompanionApp, Guard]:
-    """(the ASGI app to serve, its router — ``.live`` is the live layer —, its guard)."""
+              trust_proxy: bool | TrustedProxies | None = False, public: PublicLimits | None = None,
+              redact_ids: bool = True, log_prefix: str = "") -> tuple[Any, CompanionApp, Guard]:
+    """(the ASGI app to serve, its router — ``.live`` is the live layer —, its guard). ``trust_proxy``: whose
+    forwarding headers to believe (``True``: a proxy on this machine); ``public``: public mode's caps per device
+    cookie and per address (guard.py, devices.py)."""
     router = CompanionApp(flask_app, threads=threads)
     guard = Guard(router, max_streams=max_streams, max_client_streams=max_client_streams,
                   max_client_requests=max_client_requests,
-                  budget=Budget(BUDGETS) if budget is True else (budget or None), trust_proxy=trust_proxy)
+                  budget=Budget(BUDGETS) if budget is True else (budget or None), trust_proxy=trust_proxy,
+                  public=public)
     return RequestLog(guard, redact_ids=redact_ids, prefix=log_prefix), router, guard
 
 

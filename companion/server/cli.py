@@ -49,6 +49,26 @@ def _port(text: str) -> int:
 MIN_THREADS = 4
 DEFAULT_THREADS = 32
 MAX_WORKERS = 64
+PUBLIC_IDLE_HOURS = 12.0
+
+
+def _network(text: str) -> str:
+    from .proxy import parse_network
+
+    try:
+        return str(parse_network(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an address or network: {text!r}") from None
+
+
+def _hours(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of hours: {text!r}") from None
+    if not 0 < value <= 24 * 365 or value != value:
+        raise argparse.ArgumentTypeError("hours: more than 0, at most a year")
+    return value
 
 
 def _count(least: int, most: int, what: str) -> Callable[[str], int]:
@@ -104,9 +124,22 @@ def build_parser() -> argparse.ArgumentParser:
                             "itself; a worker that dies is replaced (default 1; Linux, macOS, Termux: not "
                             "on Windows)")
     serve.add_argument("--behind-proxy", action="store_true",
-                       help="a reverse proxy on this machine forwards every request: take the device's "
-                            "address from X-Forwarded-For, and never offer a table's full link to "
-                            "'this machine' (every visitor would look like it)")
+                       help="a reverse proxy forwards every request: take the device's address (and http or "
+                            "https) from its X-Forwarded-For (X-Forwarded-Proto) when the connection comes from a "
+                            "trusted proxy (--trusted-proxy; default: this machine), and never offer a table's "
+                            "full link to 'this machine' (every visitor would look like it)")
+    serve.add_argument("--trusted-proxy", metavar="ADDRESS[/BITS]", action="append", default=[], type=_network,
+                       help="an address or network whose X-Forwarded-For is believed (repeatable; implies "
+                            "--behind-proxy), e.g. the proxy's container network 172.30.0.0/24. Anyone else's "
+                            "forwarding headers are ignored")
+    serve.add_argument("--public", action="store_true",
+                       help="a hosted instance anyone may open, not a LAN: the start page lists only this "
+                            "browser's own tables, no 'host machine'; a device is its own cookie, not its "
+                            "address (a whole café shares one); idle tables close (--close-idle-after). "
+                            "Serve it over HTTPS (deploy/, docs/security.md)")
+    serve.add_argument("--close-idle-after", metavar="HOURS", type=_hours, default=None,
+                       help=f"close a table after this many hours without a move: it takes no more moves, its "
+                            f"play is kept (default with --public: {PUBLIC_IDLE_HOURS:g}; without: never)")
     loudness = serve.add_mutually_exclusive_group()
     loudness.add_argument("-q", "--quiet", action="store_true", help="log only warnings and errors")
     loudness.add_argument("-v", "--verbose", action="store_true",
@@ -286,22 +319,33 @@ class Settings:
     verbose: bool
     quiet: bool = False
     workers: int = 1
+    trusted_proxies: tuple[str, ...] = ()  # with behind_proxy; empty: a proxy on this machine
+    public: bool = False
+    close_idle_after: float | None = None  # seconds
 
 
 def build(settings: Settings, worker: int | None = None) -> tuple[Any, Any, Callable[[], None]]:
     """(the ASGI app to serve, what ends its streams, what closes it all after the server stopped)."""
     from ..web import create_app  # imported late: keeps `companion --help` instant
     from .asgi import build_app
-    from .guard import MAX_STREAMS
+    from .devices import DeviceCookies
+    from .guard import MAX_STREAMS, PublicLimits
+    from .proxy import DEFAULT_TRUSTED, TrustedProxies
     from .sockets import raise_fd_limit
 
     app = create_app(settings.db_location, lang=settings.lang, public_url=settings.url, secret_key=settings.secret)
     app.config["ALLOWED_HOSTS"] = [*app.config.get("ALLOWED_HOSTS", []), *settings.allow_host]
     app.config["BEHIND_PROXY"] = settings.behind_proxy
+    app.config["PUBLIC_MODE"] = settings.public
+    https = settings.url.lower().startswith("https://")
+    app.config["SESSION_COOKIE_SECURE"] = https  # and every other cookie (web/security.py)
+    app.extensions["companion"].close_idle_after = settings.close_idle_after
+    trusted = TrustedProxies(settings.trusted_proxies or DEFAULT_TRUSTED) if settings.behind_proxy else None
+    public = PublicLimits(DeviceCookies(settings.secret, secure=https)) if settings.public else None
     # A stream is a connection; a phone holds another one or two: the streams get half the files we may open.
     files = raise_fd_limit(2 * MAX_STREAMS + 256)
     asgi, router, _ = build_app(app, threads=settings.threads, max_streams=max(16, min(MAX_STREAMS, files // 2 - 64)),
-                                trust_proxy=settings.behind_proxy, redact_ids=not settings.verbose,
+                                trust_proxy=trusted, public=public, redact_ids=not settings.verbose,
                                 log_prefix=f"[worker {worker}] " if worker is not None else "")
     close = _closer(app)
 
@@ -376,9 +420,13 @@ def serve(args: argparse.Namespace) -> int:
         return 1
     port = sock.getsockname()[1]
     url, warning = public_url(args.host, port, override=args.url)
+    idle_hours = args.close_idle_after if args.close_idle_after is not None else \
+        (PUBLIC_IDLE_HOURS if args.public else None)
     settings = Settings(db_location=db_location, secret=secret, url=url, lang=args.lang,
-                        allow_host=tuple(args.allow_host), behind_proxy=args.behind_proxy, threads=args.threads,
-                        verbose=args.verbose, quiet=args.quiet, workers=args.workers)
+                        allow_host=tuple(args.allow_host), behind_proxy=args.behind_proxy or bool(args.trusted_proxy),
+                        threads=args.threads, verbose=args.verbose, quiet=args.quiet, workers=args.workers,
+                        trusted_proxies=tuple(args.trusted_proxy), public=args.public,
+                        close_idle_after=idle_hours * 3600 if idle_hours is not None else None)
 
     built = None
     try:
@@ -409,6 +457,17 @@ def serve(args: argparse.Namespace) -> int:
         say()
     if warning:
         say(f"Note: {warning}")
+    if settings.behind_proxy:
+        from .proxy import DEFAULT_TRUSTED
+
+        say("Behind a proxy: the device's address is taken from X-Forwarded-For sent by "
+            + ", ".join(settings.trusted_proxies or DEFAULT_TRUSTED)
+            + ("" if settings.trusted_proxies else " (this machine; --trusted-proxy names another)"))
+    if args.public:
+        say(f"Public mode: every browser sees only its own tables; tables close after {idle_hours:g} h without a move"
+            + ("" if url.lower().startswith("https://") else
+               ". Note: serve it over HTTPS (a TLS proxy in front, deploy/) and give its address with "
+               "--url https://…"))
     say(f"Data:  {db_shown}  (secret key: {secret_path or 'kept in memory for this run'})")
     if args.workers > 1:
         say(f"Workers: {args.workers} processes on this port; one that dies is replaced")

@@ -1,8 +1,9 @@
 """What keeps one misbehaving device from taking what the others need (docs/security.md, "One device cannot stop
 the table"): an ASGI middleware of our own, in front of the app, on public ASGI data only.
 
-Per *device*, i.e. per client address (behind ``--behind-proxy``, the address the proxy put last in
-``X-Forwarded-For``):
+Per *device*, i.e. per client address (behind ``--behind-proxy``, the address a trusted proxy put last in
+``X-Forwarded-For``: proxy.py); in public mode (``--public``) per device cookie, with the address's own, larger
+caps beside them (devices.py: a café behind one NAT address):
 
 * live streams: at most ``max_client_streams`` (8: one per open tab) per device and ``max_streams`` in all; beyond,
   503 + ``Retry-After`` (the page polls meanwhile and tries again later);
@@ -35,11 +36,19 @@ import math
 import threading
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, Iterator, MutableMapping
 from typing import Any
 
 from ..games.texts import COMMON
 from ..web.security import SECURITY_HEADERS
+from . import proxy
+from .devices import (
+    PUBLIC_ADDRESS_BUDGETS,
+    PUBLIC_ADDRESS_REQUESTS,
+    PUBLIC_ADDRESS_STREAMS,
+    PUBLIC_DEVICE_BUDGETS,
+    DeviceCookies,
+)
 from .streams import is_stream
 
 log = logging.getLogger("companion.server")
@@ -129,14 +138,30 @@ def header_bytes(scope: Scope) -> int:
     return size
 
 
-def client_of(scope: Scope, trust_proxy: bool) -> str:
-    """Who is asking: the TCP peer, or behind a trusted proxy the address it says it forwards for."""
-    if trust_proxy:
-        forwarded = [v for k, v in scope.get("headers", ()) if k == b"x-forwarded-for"]
-        if forwarded:
-            return forwarded[-1].decode("latin-1").rsplit(",", 1)[-1].strip()[:64]
-    peer = scope.get("client")
-    return str(peer[0]) if peer else ""
+def client_of(scope: Scope, trust_proxy: bool | proxy.TrustedProxies | None) -> str:
+    """Who is asking: the TCP peer, or when it is a trusted proxy (``True``: one on this machine) the address it
+    says it forwards for (then written into ``scope``, with the scheme: proxy.py)."""
+    trusted = proxy.TrustedProxies() if trust_proxy is True else (trust_proxy or None)
+    return proxy.apply(scope, trusted)
+
+
+class PublicLimits:
+    """Public mode's second layer: caps and budgets per address (a café's NAT), the device's own per cookie."""
+
+    def __init__(self, cookies: DeviceCookies, *, address_streams: int = PUBLIC_ADDRESS_STREAMS,
+                 address_requests: int = PUBLIC_ADDRESS_REQUESTS,
+                 device_budget: Budget | None = None, address_budget: Budget | None = None) -> None:
+        self.cookies = cookies
+        self.address_streams = address_streams
+        self.address_requests = address_requests
+        self.device_budget = device_budget or Budget(PUBLIC_DEVICE_BUDGETS, max_clients=65536)
+        self.address_budget = address_budget or Budget(PUBLIC_ADDRESS_BUDGETS)
+
+    def take(self, address: str, device: str | None, kind: str) -> float:
+        """0 when both the device (a device without a cookie: its address's anonymous one) and its address may
+        make one more request of this kind, else the seconds to wait."""
+        wait = self.device_budget.take(device or f"anonymous {address}", kind)
+        return wait or self.address_budget.take(address, kind)
 
 
 async def refuse(send: Send, status: int, code: str, *, retry: int | None = None, close: bool = False) -> None:
@@ -164,21 +189,25 @@ class Guard:
     def __init__(self, app: ASGIApp, *, max_streams: int | None = MAX_STREAMS,
                  max_client_streams: int | None = MAX_CLIENT_STREAMS,
                  max_client_requests: int | None = MAX_CLIENT_REQUESTS, budget: Budget | None = None,
-                 trust_proxy: bool = False, max_header_bytes: int = MAX_HEADER_BYTES,
-                 max_body_bytes: int = MAX_BODY_BYTES, body_timeout: float = BODY_TIMEOUT) -> None:
+                 trust_proxy: bool | proxy.TrustedProxies | None = False, max_header_bytes: int = MAX_HEADER_BYTES,
+                 max_body_bytes: int = MAX_BODY_BYTES, body_timeout: float = BODY_TIMEOUT,
+                 public: PublicLimits | None = None) -> None:
         self.app = app
         self.max_streams = max_streams
         self.max_client_streams = max_client_streams
         self.max_client_requests = max_client_requests
         self.budget = budget
-        self.trust_proxy = trust_proxy
+        self.trust_proxy = proxy.TrustedProxies() if trust_proxy is True else (trust_proxy or None)
+        self.public = public
         self.max_header_bytes = max_header_bytes
         self.max_body_bytes = max_body_bytes
         self.body_timeout = body_timeout
         # Touched on the event loop only: no lock.
         self.open_streams = 0
-        self.client_streams: Counter[str] = Counter()
+        self.client_streams: Counter[str] = Counter()  # by address
         self.client_requests: Counter[str] = Counter()
+        self.device_streams: Counter[str] = Counter()  # by device cookie (public mode)
+        self.device_requests: Counter[str] = Counter()
         self.refused: Counter[str] = Counter()  # by code, for the log and the tests
         self._last_warning = 0.0
 
@@ -191,50 +220,63 @@ class Guard:
             return
         client = client_of(scope, self.trust_proxy)
         scope["companion.client"] = client
+        device = None
+        if self.public is not None:
+            device = self.public.cookies.take(scope)
+            if device is None:  # no device yet (or a forged one): its answer brings it a cookie
+                send = _with_header(send, self.public.cookies.set_cookie(self.public.cookies.new()))
+        scope["companion.device"] = device
         if is_stream(scope["method"], scope["path"]):
-            await self._stream(scope, receive, send, client)
+            await self._stream(scope, receive, send, client, device)
         else:
-            await self._request(scope, receive, send, client)
+            await self._request(scope, receive, send, client, device)
 
-    async def _stream(self, scope: Scope, receive: Receive, send: Send, client: str) -> None:
+    def _caps(self, device: str | None, stream: bool) -> tuple[int | None, int | None]:
+        """(the address's cap, the device's cap) on streams or on requests in flight."""
+        if self.public is None:  # on a LAN the address is the device
+            return (self.max_client_streams if stream else self.max_client_requests), None
+        own = (self.max_client_streams if stream else self.max_client_requests) if device is not None else None
+        return (self.public.address_streams if stream else self.public.address_requests), own
+
+    async def _stream(self, scope: Scope, receive: Receive, send: Send, client: str, device: str | None) -> None:
+        address_cap, device_cap = self._caps(device, stream=True)
         if ((self.max_streams is not None and self.open_streams >= self.max_streams)
-                or (self.max_client_streams is not None and self.client_streams[client] >= self.max_client_streams)):
-            self._warn(f"{client}: stream refused ({self.client_streams[client]} of this device's, "
+                or (address_cap is not None and self.client_streams[client] >= address_cap)
+                or (device_cap is not None and device is not None and self.device_streams[device] >= device_cap)):
+            self._warn(f"{client}: stream refused ({self.client_streams[client]} of this address's, "
                        f"{self.open_streams} in all)")
             await self._refuse(send, 503, "busy", retry=STREAM_RETRY)
             return
         self.open_streams += 1
-        self.client_streams[client] += 1
-        try:
-            replay = await self._body(scope, receive, send)
-            if replay is not None:
-                await self.app(scope, replay, send)
-        finally:
-            self.open_streams -= 1
-            self.client_streams[client] -= 1
-            if self.client_streams[client] <= 0:
-                del self.client_streams[client]
+        with _counted(self.client_streams, client), _counted(self.device_streams, device):
+            try:
+                replay = await self._body(scope, receive, send)
+                if replay is not None:
+                    await self.app(scope, replay, send)
+            finally:
+                self.open_streams -= 1
 
-    async def _request(self, scope: Scope, receive: Receive, send: Send, client: str) -> None:
+    async def _request(self, scope: Scope, receive: Receive, send: Send, client: str, device: str | None) -> None:
         kind = expensive_kind(scope["method"], scope["path"])
-        wait = self.budget.take(client, kind) if (kind and self.budget is not None) else 0.0
-        if not wait and self.max_client_requests is not None and \
-                self.client_requests[client] >= self.max_client_requests:
+        wait = 0.0
+        if kind and self.public is not None:
+            wait = self.public.take(client, device, kind)
+        elif kind and self.budget is not None:
+            wait = self.budget.take(client, kind)
+        address_cap, device_cap = self._caps(device, stream=False)
+        if not wait and ((address_cap is not None and self.client_requests[client] >= address_cap)
+                         or (device_cap is not None and device is not None
+                             and self.device_requests[device] >= device_cap)):
             wait = 1.0
         if wait:
             # A device over its budget waits a little for its refusal: a loop of requests then costs a timer.
             await asyncio.sleep(min(TARPIT_SECONDS, wait))
             await self._refuse(send, 429, "too_many_requests", retry=max(1, math.ceil(wait)))
             return
-        self.client_requests[client] += 1
-        try:
+        with _counted(self.client_requests, client), _counted(self.device_requests, device):
             replay = await self._body(scope, receive, send)
             if replay is not None:
                 await self.app(scope, replay, send)
-        finally:
-            self.client_requests[client] -= 1
-            if self.client_requests[client] <= 0:
-                del self.client_requests[client]
 
     async def _body(self, scope: Scope, receive: Receive, send: Send) -> Receive | None:
         """The whole body read here (limit and deadline), then handed to the app as one message; None when
@@ -288,6 +330,31 @@ class Guard:
         if time.monotonic() - self._last_warning > 10:
             self._last_warning = time.monotonic()
             log.warning(text)
+
+
+@contextlib.contextmanager
+def _counted(counter: Counter[str], key: str | None) -> Iterator[None]:
+    """One more for ``key`` (nothing for None) while the block runs; a key back at 0 is forgotten."""
+    if key is None:
+        yield
+        return
+    counter[key] += 1
+    try:
+        yield
+    finally:
+        counter[key] -= 1
+        if counter[key] <= 0:
+            del counter[key]
+
+
+def _with_header(send: Send, header: tuple[bytes, bytes]) -> Send:
+    """``send`` with one more header on the answer's start."""
+    async def sending(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            message = {**message, "headers": [*message.get("headers", ()), header]}
+        await send(message)
+
+    return sending
 
 
 def _body_declared(scope: Scope) -> tuple[int | None, bool]:

@@ -1,6 +1,6 @@
-"""One log line per request: method, path (long ids shortened), status, milliseconds; a live stream is logged
-once, when it ends (its keep-alive comments never are). An ASGI middleware, outermost: it sees the guard's
-refusals too."""
+"""One log line per request: method, path (long ids shortened), status, milliseconds, and behind a trusted proxy
+the device's address; a live stream is logged once, when it ends (its keep-alive comments never are). An ASGI
+middleware, outermost: it sees the guard's refusals too."""
 
 from __future__ import annotations
 
@@ -50,5 +50,6 @@ class RequestLog:
                 path = (scope.get("root_path", "") + scope["path"]) or "/"
                 path = redact(path) if self.redact_ids else path
                 ms = (time.perf_counter() - started) * 1000
-                log.log(level, "%s%s %s %s %.1f ms%s", self.prefix, scope["method"], path, status, ms,
-                        " (stream)" if seen["stream"] else "")
+                forwarded = scope.get("companion.forwarded")  # behind a trusted proxy: whom it forwarded
+                log.log(level, "%s%s %s %s %.1f ms%s%s", self.prefix, scope["method"], path, status, ms,
+                        " (stream)" if seen["stream"] else "", f" for {forwarded}" if forwarded else "")

@@ -289,6 +289,8 @@ class LiveLayer:
             if chunk is None:
                 if loop.time() - quiet_since < sse.KEEPALIVE_SECONDS:
                     continue
+                if self.service.is_closed(stream.live.table_id):  # idle past public mode's limit: let it go
+                    break
                 chunk = stream.keepalive()
             await send({"type": "http.response.body", "body": chunk, "more_body": True})
             quiet_since = loop.time()

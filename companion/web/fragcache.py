@@ -293,7 +293,8 @@ SHARED = SharedRenders()
 def fragment_key(record: TableRecord, full: bool) -> Hashable:
     """Everything the fragment depends on besides the per-phone tokens: the table and its version, the
     viewer (access, seat, proven seat), the seats held, the language, the query, every cookie but the
-    session's, and the session's values but its CSRF token and its list of joined tables."""
+    session's, the session's values but its CSRF token and its list of joined tables, and whether the table
+    was closed for being idle."""
     from flask import current_app, g, request, session
 
     from .viewer import me_of, request_viewer, service
@@ -308,8 +309,9 @@ def fragment_key(record: TableRecord, full: bool) -> Hashable:
     cookies = tuple(sorted((k, v) for k, v in request.cookies.items() if k != session_cookie))
     args = tuple(sorted((k, v) for k, v in request.args.items(multi=True) if k != "since"))
     kept = tuple(sorted((k, repr(v)) for k, v in session.items() if k not in ("csrf", "joined")))
+    closed = service().is_closed(table_id)  # public mode: a table idle too long says so without a new version
     return (table_id, snap.version, full, repr(viewer), held, getattr(g, "lang", None),
-            cookies, args, kept)
+            cookies, args, kept, closed)
 
 
 def fragment_response(record: TableRecord, full: bool, render: Callable[[], str]) -> Response:

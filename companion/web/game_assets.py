@@ -5,7 +5,8 @@ packages it draws on (``Game.kits``: the Pairs deck's card faces) and they are s
 is one folder, and a game installed as its own distribution brings its pages along.
 
 In a game's ``GameUI`` (``styles``, ``scripts``) a path is the game's own static file (``"the-pairs.css"``)
-or a kit's (``"pairs:pairs.css"``); games not yet on the contract name the app's static files.
+or a kit's (``"pairs:pairs.css"``); a game without a package (registered by hand, as the tests do) names the
+app's static files.
 """
 
 from __future__ import annotations

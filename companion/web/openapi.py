@@ -32,7 +32,7 @@ openapi = Blueprint("openapi", __name__, url_prefix="/api")
 #: Codes answered by the service and the security layer besides the games' rule codes.
 OTHER_CODES = ("seat_proof_needed", "seat_taken", "no_seat_claims", "not_found", "read_only", "hints_disabled",
                "bad_host", "cross_site", "csrf_failed", "stale", "nothing_to_undo", "unknown_game",
-               "game_not_over", "too_many_requests")
+               "game_not_over", "too_many_requests", "table_closed")
 
 ID_PATTERN = r"^[A-Za-z0-9_-]{8,64}$"
 ACTION_ID_PATTERN = f"^{ACTION_ID.pattern}$"  # the server's own pattern (api.py), anchored
@@ -44,7 +44,7 @@ NAME = {"type": "string", "minLength": 1,
 
 
 def _parts() -> list[tuple[games.Game, dict[str, Any]]]:
-    return [(g, part) for g in games.all_games() if (part := g.api_part()) is not None]
+    return [(g, g.api_part()) for g in games.all_games()]
 
 
 def error_codes() -> list[str]:
@@ -125,8 +125,9 @@ ERROR_TEXT = {
            "from another site (cross_site).",
     "404": "No table with this id, or a question the table's game does not answer (not_found).",
     "409": "The table moved on (stale), there is nothing to undo (nothing_to_undo), the game is not over yet "
-           "(game_not_over), or a seat claim that cannot be made now (seat_taken, no_seat_claims, "
-           "take_over_mid_roll).",
+           "(game_not_over), a seat claim that cannot be made now (seat_taken, no_seat_claims, "
+           "take_over_mid_roll), or (public mode) the table was closed after too long without a move "
+           "(table_closed; its play is kept).",
     "413": "Body larger than 64 KiB (too_large).",
     "415": "A body (or content type) other than application/json (unsupported_media_type).",
     "422": "A well-formed action the rules forbid (the game's codes: API.md for Laminate, docs/api.md for all).",
@@ -299,6 +300,8 @@ def _paths() -> dict[str, Any]:
             "responses": {
                 "200": {"description": "An endless event stream.",
                         "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+                "204": {"description": "Public mode: the table was closed after too long without a move; "
+                                       "nothing more will happen (an EventSource stops reconnecting)."},
                 **_errors(400, 404),
             },
         }},

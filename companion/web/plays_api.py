@@ -21,7 +21,7 @@ from ..games.texts import COMMON
 from ..service import ServiceError
 from .body import json_body
 from .i18n import request_lang
-from .viewer import service
+from .viewer import service, visible_plays
 
 plays_api = Blueprint("plays_api", __name__, url_prefix="/api")
 STATUSES = ("finished", "running")
@@ -65,18 +65,18 @@ def _filters() -> dict[str, Any]:
 
 @plays_api.get("/plays")
 def list_plays() -> Response:
-    chosen = record.select(record.plays(service()), **_filters())
+    chosen = record.select(visible_plays(), **_filters())
     return jsonify({"plays": [record.public(p) for p in chosen]})
 
 
 @plays_api.get("/players")
 def list_players() -> Response:
-    return jsonify({"players": record.players(record.plays(service()))})
+    return jsonify({"players": record.players(visible_plays())})
 
 
 @plays_api.get("/plays/export.csv")
 def export_csv() -> Response:
-    chosen = record.select(record.plays(service()), **_filters())
+    chosen = record.select(visible_plays(), **_filters())
     resp = Response(record.csv_text(chosen, game_names(request_lang())), mimetype="text/csv")
     resp.headers["Content-Disposition"] = 'attachment; filename="plays.csv"'
     return resp
@@ -85,7 +85,7 @@ def export_csv() -> Response:
 @plays_api.get("/plays/bgstats.json")
 def export_bgstats() -> Response:
     lang = request_lang()
-    chosen = record.select(record.plays(service()), **_filters())
+    chosen = record.select(visible_plays(), **_filters())
     location = COMMON.t("brand", lang)
     body = record.bgstats(chosen, game_names(lang), location)
     resp = Response(json.dumps(body, ensure_ascii=False, indent=1), mimetype="application/json")

@@ -282,6 +282,10 @@ def _with_charset(resp: Response) -> None:
 def _after_request(resp: Response) -> Response:
     for name, value in SECURITY_HEADERS.items():
         resp.headers.setdefault(name, value)
+    if current_app.config.get("SESSION_COOKIE_SECURE"):  # reached over HTTPS only: no cookie ever in clear
+        cookies = resp.headers.getlist("Set-Cookie")
+        if cookies:
+            resp.headers.setlist("Set-Cookie", [c if "; secure" in c.lower() else f"{c}; Secure" for c in cookies])
     _with_charset(resp)
     path = request.path
     if path.startswith("/api/"):

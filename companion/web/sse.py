@@ -80,7 +80,15 @@ def hand_over(stream: LiveStream, headers: dict[str, str]) -> Response:
     return Response(stream.first + stream.end(), mimetype="text/event-stream", headers=headers)
 
 
+def closed_stream() -> Response:
+    """A table closed for being idle (public mode) has nothing more to tell: 204 tells an EventSource to stop
+    reconnecting (the page's own polls find the table as it is)."""
+    return Response(status=204, headers={"Cache-Control": "no-store"})
+
+
 def event_stream(service: TableService, table_id: str) -> Response:
     version = service.version(table_id)
+    if service.is_closed(table_id):
+        return closed_stream()
     first = (retry_line() + state_event(version)).encode()
     return hand_over(LiveStream(table_id, version, first), dict(HEADERS))

@@ -6,7 +6,9 @@ Below both the pages and the API (they import it; it imports neither), so the vi
 
 from __future__ import annotations
 
-from flask import current_app, request
+from typing import Any
+
+from flask import current_app, request, session
 
 from ..games.base import Viewer
 from ..games.ui import parse_uint
@@ -21,6 +23,27 @@ def service() -> TableService:
     """The one table service of this app (``create_app`` puts it there)."""
     service: TableService = current_app.extensions["companion"]
     return service
+
+
+def public_mode() -> bool:
+    """``companion serve --public``: a hosted instance anyone can reach, not a LAN (docs/security.md)."""
+    return bool(current_app.config.get("PUBLIC_MODE"))
+
+
+def joined_tables() -> list[str]:
+    """The tables this browser holds the full link of (remembered in its signed session), newest first."""
+    joined = session.get("joined", [])
+    return [t for t in joined if isinstance(t, str)] if isinstance(joined, list) else []
+
+
+def visible_plays() -> list[dict[str, Any]]:
+    """The plays this request may list: every table's on a LAN; in public mode only the tables this browser
+    joined (no one else's tables, names or view links)."""
+    from .. import plays
+
+    if public_mode():
+        return plays.plays_of(service(), joined_tables())
+    return plays.plays(service())
 
 
 def seat_cookie(table_id: str) -> str:

@@ -2,7 +2,7 @@
  * announcements, the toast, live updates (SSE, polling as a fallback), dialog and <details> helpers and
  * start-up. It never names a game. The start page's own script is static/js/home.js.
  *
- * A game's script (static/js/games/<game>*.js, listed in its GameUI.scripts) is loaded deferred after this
+ * A game's script (its package's static/<game>*.js, listed in its GameUI.scripts) is loaded deferred after this
  * file and uses window.Companion:
  *   $(sel, root) / $$(sel, root)   querySelector / querySelectorAll as an array
  *   el(tag, cls, text)             a new element (text through textContent only)

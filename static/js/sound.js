@@ -18,7 +18,9 @@
       },
       play: function (kind) {
         if (!Sound.on()) { return; }
-        if (navigator.vibrate) {
+        // A phone nobody has tapped yet may not vibrate (the browser blocks it and logs an error): skip it then.
+        var touched = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+        if (navigator.vibrate && touched) {
           try {
             navigator.vibrate(kind === "over" ? [140, 80, 140, 80, 260] : kind === "turn" ? 70 : [120, 70, 120]);
           } catch (e) { /* not allowed here */ }

@@ -20,23 +20,38 @@ def page_errors(page) -> list[str]:
     return errors
 
 
+def start_axe(page, label_in_name: bool = False) -> None:
+    """Start axe-core on the page as it is now, without waiting for it: pages in other contexts (other
+    processes) can run theirs meanwhile; ``axe_result`` collects it. ``label_in_name``: also axe's
+    experimental check that a control's accessible name contains its visible text (voice control)."""
+    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    page.evaluate("""(labelInName) => {
+        const rules = labelInName ? {'label-content-name-mismatch': {enabled: true}} : {};
+        window.__axeRun = axe.run(document, {resultTypes: ['violations'], rules}).then(r => r.violations.map(
+            v => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map(n => n.html)})));
+    }""", label_in_name)
+
+
+def axe_result(page) -> list[dict[str, Any]]:
+    """The serious and critical violations of the run ``start_axe`` started."""
+    return [v for v in page.evaluate("() => window.__axeRun") if v["impact"] in ("serious", "critical")]
+
+
 def axe_violations(page) -> list[dict[str, Any]]:
     """Serious and critical axe-core violations on the page as it is now."""
-    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
-    result = page.evaluate("""async () => {
-        const r = await axe.run(document, {resultTypes: ['violations']});
-        return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
-                                       nodes: v.nodes.slice(0, 3).map(n => n.html)}));
-    }""")
-    return [v for v in result if v["impact"] in ("serious", "critical")]
+    start_axe(page)
+    return axe_result(page)
 
 
 # Issue 20: no dialog that a phone did not open itself. Installed in a context before any page loads, this
-# notes every dialog or popover that opens more than 1.5 s after the phone's own last tap or key press.
+# notes every dialog or popover that opens more than 1.5 s after the phone's own last tap or key press. A page
+# the phone reached through a redirect (its own form post, answered 303: a page without script) counts as
+# touched when it loads: a dialog it reopens then (Laminate's picker with a refusal) is the phone's own.
 WATCH_UNASKED = """
 (() => {
   window.__unasked = [];
-  let lastTouch = 0;
+  const nav = performance.getEntriesByType("navigation")[0];
+  let lastTouch = nav && nav.redirectCount > 0 ? Date.now() : 0;
   const touched = () => { lastTouch = Date.now(); };
   ["pointerdown", "keydown", "touchstart", "click"].forEach(t => document.addEventListener(t, touched, true));
   const note = (el) => {
@@ -61,6 +76,28 @@ def watch_unasked_dialogs(context) -> None:
 
 def unasked_dialogs(page) -> list[str]:
     return page.evaluate("() => window.__unasked || []")
+
+
+SUBMIT = """([action, fields]) => {
+  const form = document.createElement("form");
+  form.method = "post";
+  form.action = action;
+  for (const [name, value] of Object.entries(fields)) {
+    const input = document.createElement("input");
+    input.type = "hidden"; input.name = name; input.value = value;
+    form.append(input);
+  }
+  document.body.append(form);
+  form.submit();
+}"""
+
+
+def post_form(page, action: str, fields: dict[str, str]) -> None:
+    """Post a form from ``page`` as a page without script does (no htmx): the browser follows the 303 itself,
+    to the address and the ``#anchor`` the server chose. The page's own csrf token is added."""
+    token = page.locator("input[name=csrf_token]").first.get_attribute("value")
+    with page.expect_navigation():
+        page.evaluate(SUBMIT, [action, {"csrf_token": token, **fields}])
 
 
 def assert_nothing_blocks(page) -> None:

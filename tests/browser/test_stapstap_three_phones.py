@@ -66,7 +66,7 @@ def test_three_phones_play_a_whole_match_with_the_phone_as_the_box(live, new_con
     expect(aki.locator(".st-box .st-die.in-box")).to_be_visible()
     face = int(aki.locator(".st-box .st-die.in-box").get_attribute("class").split("face-")[1].split()[0])
     for other in (ben, cho):
-        expect(other.locator(".st-box-q")).to_be_visible()
+        expect(other.locator(".st-stage .st-box-q")).to_be_visible()
         assert other.locator(".st-die.in-box").count() == 0
         expect(other.locator(".st-wait")).to_contain_text("Aki")
     # ST5: Aki declares the truth on her first card; ST6: Ben is asked first, Cho must wait
@@ -344,7 +344,7 @@ def test_no_serious_axe_violations_at_any_step(live, new_context):
                 if token:
                     ctx.add_cookies([{"name": f"seat_{box[:16]}", "value": token, "url": live.url("/")}])
                 page.goto(live.url(f"/t/{box}"))
-                expect(page.locator(".st-box")).to_be_visible()
+                expect(page.locator(".st-stage .st-box")).to_be_visible()
                 violations = axe_violations(page)
                 if violations:
                     found[f"{scheme} {locale} box {'parent' if token else 'other'}"] = violations

@@ -94,7 +94,7 @@ def standings_view(state: State, lang: str) -> dict[str, Any] | None:
     for k, i in enumerate(order):
         if k == 0 or state.totals[i] != state.totals[order[k - 1]]:
             place = k + 1
-        rows.append({"place": place, "name": state.names[i], "total": signed(state.totals[i]),
+        rows.append({"place": place, "seat": i, "name": state.names[i], "total": signed(state.totals[i]),
                      "winner": state.totals[i] == best, "rounds": [signed(r.scores[i]) for r in state.history]})
     names = [state.names[i] for i in order if state.totals[i] == best]
     return {"rows": rows, "rounds": [r.round for r in state.history], "winners_text": winners_text(names, lang)}

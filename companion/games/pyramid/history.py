@@ -7,9 +7,10 @@ from typing import Any
 
 from ..texts import joined
 from .actions import Action, Place, Stop, Turn
-from .pyramid import row_counts
+from .pyramid import grid, row_counts
 from .state import Phase, State, TurnEnd
 from .texts import cards_text, t, tn
+from .where import where_text
 
 
 def describe(before: State, after: State, action: Action, seat: int | None, lang: str,
@@ -26,7 +27,8 @@ def describe(before: State, after: State, action: Action, seat: int | None, lang
     elif isinstance(action, Stop):
         parts.append(t("h_stop", lang, p=p, cards=cards_text(before.turned, lang)))
     elif isinstance(action, Place):
-        parts.append(t("h_place", lang, p=p, card=action.card, row=action.row, x=action.x))
+        cells = grid(before.pyramids[seat]) if seat is not None and 0 <= seat < before.n else {}
+        parts.append(t("h_place", lang, p=p, card=action.card, where=where_text(cells, action.row, action.x, lang)))
         if seat is not None and after.phase != Phase.BUILDING:
             pyramid = after.pyramids[seat]
             height = len(row_counts(pyramid))

@@ -40,16 +40,24 @@ def check_slot(cells: Grid, card: int, row: int, x: int) -> None:
         raise PyramidError("too_big", card=card, left=left, right=right, limit=min(left, right), row=row, x=x)
 
 
+def open_upper(cells: Grid) -> list[tuple[int, int, int, int]]:
+    """Every empty upper position that has both its supports (PY7b), whatever card would go there:
+    ``(row, x, left, right)`` with the two supports' numbers, lowest row first, left to right."""
+    out = []
+    for (r, x), c in cells.items():
+        right = cells.get((r, x + 1))
+        if right is not None and (r + 1, x) not in cells:
+            out.append((r + 1, x, c, right))
+    return sorted(out)
+
+
 def slots(cells: Grid, card: int) -> list[tuple[int, int]]:
     """Every position where ``card`` may go now (PY7), bottom row first, then upwards, left to right."""
     bottom = [x for (r, x) in cells if r == 1]
     if not bottom:
         return [(1, 0)]
     out = [(1, min(bottom) - 1), (1, max(bottom) + 1)]
-    for (r, x), c in cells.items():
-        right = cells.get((r, x + 1))
-        if right is not None and (r + 1, x) not in cells and card <= min(c, right):
-            out.append((r + 1, x))
+    out += [(r, x) for r, x, left, right in open_upper(cells) if card <= min(left, right)]
     return sorted(out, key=lambda p: (p[0], p[1]))
 
 

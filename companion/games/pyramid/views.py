@@ -10,11 +10,12 @@ from typing import Any
 
 from ..pairs import NUMBERS
 from ..ui import TableRequest, parse_uint
-from .pyramid import grid, rank_key, row_counts, slots
+from .pyramid import Grid, grid, open_upper, rank_key, row_counts, slots
 from .rules import places, ranking, result, winners
 from .state import Phase, State, TurnEnd
 from .state_json import bust_risk
 from .texts import cards_text, join_names, t, tn
+from .where import where_text
 
 MAX_OFFSET = 24  # row offsets the style sheet has classes for (a 55-card deck builds at most 10 rows)
 
@@ -33,7 +34,7 @@ def pyramid_view(state: State, seat: int, lang: str, card: int | None = None) ->
     legal = set(slots(cells, card)) if card is not None else set()
     bottom = [x for r, x in cells if r == 1] + [x for r, x in legal if r == 1]
     if not bottom:
-        return {"rows": [], "empty": True, "size": "w-s", "spoken": t("pyr_empty", lang)}
+        return {"rows": [], "empty": True, "size": "w-s", "cols": 0, "spoken": t("pyr_empty", lang)}
     lo, hi = min(bottom), max(bottom)
     height = max([r for r, _ in cells] + [r for r, _ in legal])
     rows = []
@@ -44,14 +45,34 @@ def pyramid_view(state: State, seat: int, lang: str, card: int | None = None) ->
                 row.append({"kind": "card", "n": cells[(r, x)], "new": (r, x) in fresh, "row": r, "x": x})
             elif (r, x) in legal:
                 row.append({"kind": "slot", "row": r, "x": x, "value": f"{r}:{x}",
-                            "label": t("slot_label", lang, card=card, row=r, x=x)})
+                            "label": t("slot_label", lang, card=card, where=where_text(cells, r, x, lang))})
             else:
                 row.append({"kind": "gap"})
         rows.append({"r": r, "offset": min(r - 1, MAX_OFFSET), "cells": row})
     spoken = ("; " if lang == "en" else "／").join(
         t("rows_spoken", lang, r=r, cards=cards_text([c for (rr, x), c in sorted(cells.items()) if rr == r], lang))
         for r in range(1, len(row_counts(pyramid)) + 1))
-    return {"rows": rows, "empty": False, "size": size_class(hi - lo + 1), "spoken": spoken}
+    return {"rows": rows, "empty": False, "size": size_class(hi - lo + 1), "cols": hi - lo + 1, "spoken": spoken}
+
+
+def slots_text(cells: Grid, card: int, lang: str) -> str:
+    """Above the builder's pyramid: how many places ``card`` has, or why it has only the bottom row's ends —
+    the true reason (PY7b): no two cards side by side yet, every upper slot taken, or each too small for it."""
+    if not cells:
+        return t("slot_first", lang, card=card)
+    found = slots(cells, card)
+    if any(r > 1 for r, _ in found):
+        return tn("slot_count", len(found), lang, card=card)
+    upper = open_upper(cells)
+    if upper:
+        limit = max(min(left, right) for _, _, left, right in upper)
+        if len(upper) == 1:
+            _, _, left, right = upper[0]
+            return t("only_bottom_one", lang, card=card, limit=limit, left=left, right=right)
+        return t("only_bottom_all", lang, card=card, limit=limit)
+    if any(r == 2 for r, _ in cells):
+        return t("only_bottom_full", lang, card=card)
+    return t("only_bottom_none", lang, card=card)
 
 
 def summary_text(pyramid: tuple[tuple[int, int, int], ...], lang: str) -> str:
@@ -68,10 +89,13 @@ def players_view(state: State, me: int | None, lang: str, chosen: int | None) ->
         pyramid = state.pyramids[i]
         building = state.phase == Phase.BUILDING and i == state.active
         view = pyramid_view(state, i, lang, chosen if building else None)
+        # the centre of the table draws every pyramid as it lies: the builder's without the chosen card's slots
+        plain = pyramid_view(state, i, lang) if building and chosen is not None else view
         out.append({"seat": i, "name": name, "me": me == i, "active": i == state.active and not state.over,
                     "building": building, "place": place[i], "place_text": t("place_n", lang, n=place[i]),
                     "summary": summary_text(pyramid, lang), "rows_top_first": list(reversed(row_counts(pyramid))),
-                    "pyramid": view, "label": t("pyr_label", lang, name=name, rows=view["spoken"])})
+                    "pyramid": view, "label": t("pyr_label", lang, name=name, rows=view["spoken"]),
+                    "centre_pyramid": plain})
     return out
 
 
@@ -179,7 +203,7 @@ def table_view(req: TableRequest[State]) -> dict[str, Any]:
         "acquired": list(state.acquired), "to_place": sorted(state.turned, reverse=True)
         if state.phase == Phase.BUILDING else [],
         "chosen": chosen, "chosen_slots": len(chosen_slots),
-        "only_bottom": chosen is not None and all(r == 1 for r, _ in chosen_slots) and bool(cells),
+        "slots_text": slots_text(cells, chosen, lang) if chosen is not None else "",
         "forced": state.forced,
         "left": {v: remaining[v] for v in NUMBERS},
         "risk_on": risk_on, "risk": risk_view(state, lang, risk_on),

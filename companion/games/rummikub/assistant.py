@@ -16,7 +16,7 @@ from ..fields import a_seat, must_be
 from . import solver
 from .errors import RummikubBadRequest, RummikubError
 from .play import examine
-from .state import State
+from .state import Phase, State
 from .texts import RK
 from .tiles import over_supply, parse_tile
 
@@ -35,7 +35,7 @@ def hints(state: State, body: dict[str, Any]) -> dict[str, Any]:
     objective = body.get("objective", "tiles")
     if objective not in OBJECTIVES:
         raise RummikubBadRequest(RK.msg("req_objective"))
-    if state.phase != "play":  # no play is accepted now: the refusal a play would get
+    if state.phase != Phase.PLAY:  # no play is accepted now: the refusal a play would get
         raise RummikubError("game_over" if state.over else "round_over")
     # RK7iv: the seat's rack count is public; a rack holding more is not that player's rack (fewer tiles are a
     # fair question: the tiles typed in so far), and every play of it lays at most what the seat holds

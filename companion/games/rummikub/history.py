@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any
 
 from ..texts import COMMON, joined
-from .actions import Draw, NextRound, Pass, Play, Rack, Timeout
+from .actions import Action, Draw, NextRound, Pass, Play, Rack, Timeout
 from .rules import rack_value
 from .state import State
 from .texts import count_text, t, tn
@@ -14,7 +14,8 @@ from .tiles import sorted_tiles
 from .views import added_tiles, end_text, notation, signed, winners_text
 
 
-def describe(before: State, after: State, action: Any, seat: int | None, lang: str) -> str:
+def describe(before: State, after: State, action: Action, seat: int | None, lang: str,
+             options: dict[str, Any] | None = None) -> str:
     """One readable sentence (or two) for an action, from the states around it."""
     p = before.names[seat] if seat is not None and 0 <= seat < before.n else "?"
     parts: list[str] = []

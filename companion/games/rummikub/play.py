@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Any
 
-from .actions import SetSpec, parse_table
+from .action_fields import SetSpec, parse_table
 from .errors import RummikubError
 from .sets import SetCheck, TableSet, check_set
-from .state import State
+from .state import Phase, State
 from .tiles import JOKER, number, over_supply, sorted_tiles
 
 
@@ -42,9 +42,9 @@ def set_error(index: int, check: SetCheck) -> RummikubError:
 
 def examine(state: State, specs: tuple[SetSpec, ...]) -> Examination:
     errors: list[RummikubError] = []
-    if state.phase == "over":
+    if state.phase == Phase.OVER:  # a question, not an action: the platform's checks do not run for it
         errors.append(RummikubError("game_over"))
-    elif state.phase != "play":
+    elif state.phase != Phase.PLAY:
         errors.append(RummikubError("round_over"))
     seat = state.active
     rack = 0 if seat is None else state.racks[seat]

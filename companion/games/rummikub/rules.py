@@ -1,6 +1,9 @@
-"""The rules as pure functions: a new match, one action applied (RK3, RK9–RK12), round scoring.
+"""The rules as pure functions: a new match, whose action it is, one action applied (RK3, RK9–RK12), round
+scoring and the match's outcome.
 
-``apply`` never mutates its input and refuses with a typed error before changing anything.
+The platform checks before ``apply`` what every game shares: the match is not over, and an action's ``player``
+(if given) is the seat ``actor`` names. ``apply`` checks only Rummikub's own rules; it never mutates its input
+and refuses with a typed error before changing anything.
 """
 
 from __future__ import annotations
@@ -8,12 +11,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from ..base import Outcome
 from ..texts import COMMON
 from .actions import Action, Draw, NextRound, Pass, Play, Rack, Timeout
 from .errors import RummikubBadRequest, RummikubError
 from .options import OPTIONS
 from .play import examine
-from .state import RoundEnd, RoundRecord, State
+from .state import EndReason, Phase, RoundEnd, RoundRecord, State
 from .texts import RK
 from .tiles import JOKER, RACK_START, TOTAL_TILES, over_supply, value_of
 
@@ -24,7 +28,7 @@ def _deal(state: State, start: int) -> State:
     """A fresh round (RK2): 14 tiles each, the rest in the pool, the round's start seat to play."""
     n = state.n
     return replace(state, start=start, active=start, racks=(RACK_START,) * n, pool=TOTAL_TILES - RACK_START * n,
-                   melded=(False,) * n, table=(), turn=0, passes=0, phase="play", round_end=None,
+                   melded=(False,) * n, table=(), turn=0, passes=0, phase=Phase.PLAY, round_end=None,
                    entered=(None,) * n, round_scores=None, remainder=0)
 
 
@@ -43,17 +47,20 @@ def new_game(players: tuple[str, ...], start: int, options: dict[str, Any]) -> S
     return _deal(blank, start)
 
 
+def actor(state: State, action: Action) -> int | None:
+    """The active seat for a turn (None between rounds), the entered seat for a rack, nobody for the next
+    round (anyone at the table starts it)."""
+    if isinstance(action, Rack):
+        return action.seat
+    if isinstance(action, NextRound):
+        return None
+    return state.active
+
+
 def apply(state: State, action: Action) -> State:
-    if state.phase == "over":
-        raise RummikubError("game_over")
     if isinstance(action, (Draw, Play, Pass, Timeout)):
-        if state.phase != "play" or state.active is None:
+        if state.phase != Phase.PLAY or state.active is None:
             raise RummikubError("round_over")
-        if action.player is not None:
-            _check_seat(state, action.player)
-            if action.player != state.active:
-                raise RummikubError("not_your_turn", active=state.active, player=action.player,
-                                    active_name=state.names[state.active], player_name=state.names[action.player])
         if isinstance(action, Draw):
             return _draw(state)
         if isinstance(action, Play):
@@ -63,15 +70,13 @@ def apply(state: State, action: Action) -> State:
         return _timeout(state)
     if isinstance(action, Rack):
         return _rack(state, action)
-    if isinstance(action, NextRound):
-        if state.phase != "scored":
-            raise RummikubError("round_not_scored")
-        return replace(_deal(state, (state.start + 1) % state.n), round=state.round + 1)
-    # unreachable: parse_action makes only the types above
-    raise RummikubBadRequest(RK.msg("req_unknown_action"))  # pragma: no cover
+    if state.phase != Phase.SCORED:  # NextRound
+        raise RummikubError("round_not_scored")
+    return replace(_deal(state, (state.start + 1) % state.n), round=state.round + 1)
 
 
 def _check_seat(state: State, seat: int) -> None:
+    """A rack's seat is read as a seat of the table; an action made by hand with another is no action (400)."""
     if not 0 <= seat < state.n:
         raise RummikubBadRequest(RK.msg("req_seat_range", top=state.n - 1))
 
@@ -107,7 +112,8 @@ def _play(state: State, action: Play) -> State:
     after = _next(state, table=exam.table, racks=_with_rack(state, seat, left), melded=melded, passes=0)
     if left == 0:  # RK10: out — the round ends, that rack is known empty
         entered = tuple(() if i == seat else None for i in range(state.n))
-        after = replace(after, active=None, phase="racks", round_end=RoundEnd("out", seat), entered=entered)
+        after = replace(after, active=None, phase=Phase.RACKS, round_end=RoundEnd(EndReason.OUT, seat),
+                        entered=entered)
     return after
 
 
@@ -121,7 +127,7 @@ def _pass(state: State) -> State:
 def _count_pass(state: State) -> State:
     after = _next(state, passes=state.passes + 1)
     if after.passes >= state.n:
-        after = replace(after, active=None, phase="racks", round_end=RoundEnd("blocked"))
+        after = replace(after, active=None, phase=Phase.RACKS, round_end=RoundEnd(EndReason.BLOCKED))
     return after
 
 
@@ -141,7 +147,7 @@ def _timeout(state: State) -> State:
 
 def _rack(state: State, action: Rack) -> State:
     """RK10/RK11/RK13: a seat's remaining tiles at the round's end; the last one scores the round."""
-    if state.phase != "racks":
+    if state.phase != Phase.RACKS:
         raise RummikubError("round_not_over")
     _check_seat(state, action.seat)
     name = state.names[action.seat]
@@ -171,7 +177,7 @@ def round_scores(state: State) -> tuple[tuple[int, ...], tuple[int, ...], int]:
     penalty = int(state.option("joker_penalty"))
     values = tuple(rack_value(r or (), penalty) for r in state.entered)
     assert state.round_end is not None
-    if state.round_end.reason == "out":
+    if state.round_end.reason == EndReason.OUT:
         winners = [state.round_end.seat]
         losses = list(values)
     else:
@@ -193,7 +199,7 @@ def _score(state: State) -> State:
     _, scores, remainder = round_scores(state)
     totals = tuple(t + s for t, s in zip(state.totals, scores))
     record = RoundRecord(state.round, state.round_end.reason, state.round_end.seat, scores)
-    phase = "over" if state.round >= state.rounds else "scored"
+    phase = Phase.OVER if state.round >= state.rounds else Phase.SCORED
     return replace(state, round_scores=scores, remainder=remainder, totals=totals,
                    history=state.history + (record,), phase=phase)
 
@@ -206,3 +212,15 @@ def ranking(state: State) -> tuple[int, ...]:
 def winners(state: State) -> tuple[int, ...]:
     best = max(state.totals)
     return tuple(i for i in range(state.n) if state.totals[i] == best)
+
+
+def outcome(state: State) -> Outcome | None:
+    """RK12: once the last round is scored, the highest total wins (every tied seat)."""
+    if not state.over:
+        return None
+    return Outcome(winners(state), ranking(state), "total")
+
+
+def scores(state: State) -> tuple[int | None, ...] | None:
+    """RK12: the running totals, for the plays record."""
+    return tuple(state.totals) or None

@@ -8,21 +8,36 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..enums import StrEnum
 from .sets import TableSet
 
-PHASES = ("play", "racks", "scored", "over")
+
+class Phase(StrEnum):
+    """Where a match is: a round in play, its racks awaited (RK10/RK11), scored (RK12), or over."""
+
+    PLAY = "play"
+    RACKS = "racks"
+    SCORED = "scored"
+    OVER = "over"
+
+
+class EndReason(StrEnum):
+    """How a round ended: a player went out (RK10), or every player passed with an empty pool (RK11)."""
+
+    OUT = "out"
+    BLOCKED = "blocked"
 
 
 @dataclass(frozen=True)
 class RoundEnd:
-    reason: str  # "out" | "blocked"
+    reason: EndReason
     seat: int | None = None  # who went out
 
 
 @dataclass(frozen=True)
 class RoundRecord:
     round: int
-    reason: str
+    reason: EndReason
     seat: int | None
     scores: tuple[int, ...]
 
@@ -40,7 +55,7 @@ class State:
     table: tuple[TableSet, ...] = ()
     turn: int = 0  # turns taken in this round
     passes: int = 0  # consecutive passes (RK11)
-    phase: str = "play"
+    phase: Phase = Phase.PLAY
     round_end: RoundEnd | None = None
     entered: tuple[tuple[str, ...] | None, ...] = ()  # racks as entered at the round's end (None: not yet)
     round_scores: tuple[int, ...] | None = None
@@ -61,7 +76,7 @@ class State:
 
     @property
     def over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     @property
     def table_tiles(self) -> list[str]:

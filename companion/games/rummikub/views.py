@@ -15,7 +15,7 @@ from ..texts import COMMON
 from ..ui import TableRequest
 from .rules import rack_value
 from .sets import check_set
-from .state import State
+from .state import EndReason, Phase, State
 from .texts import join_names, t, tn
 from .tilenames import COLOURS, JOKER, colour_name, label
 from .tiles import sorted_tiles
@@ -86,7 +86,7 @@ def timer_view(state: State, history: list[dict[str, Any]], lang: str,
                now: datetime | None = None) -> dict[str, Any] | None:
     """RK9: the turn clock, advisory. Remaining = timer − (now − time of the last logged change)."""
     seconds = int(state.option("turn_timer"))
-    if not seconds or state.phase != "play" or state.active is None:
+    if not seconds or state.phase != Phase.PLAY or state.active is None:
         return None
     last = next((r for r in reversed(history) if r.get("kind") != "settings"), None)
     since = _parse_at(last.get("at")) if last else None
@@ -112,7 +112,7 @@ def players_view(state: State, me: int | None, lang: str) -> list[dict[str, Any]
         rack = state.racks[i]
         out.append({
             "seat": i, "name": name, "rack": rack, "melded": state.melded[i], "total": state.totals[i],
-            "active": state.active == i and state.phase == "play", "me": me == i,
+            "active": state.active == i and state.phase == Phase.PLAY, "me": me == i,
             "stack": list(range(min(rack, STACK_MAX))),
             "rack_text": tn("tiles", rack, lang),
             "meld_text": t("melded", lang) if state.melded[i] else t("not_melded", lang, n=minimum),
@@ -161,7 +161,7 @@ def end_text(state: State, lang: str) -> str:
     end = state.round_end
     if end is None:
         return ""
-    if end.reason == "out" and end.seat is not None:
+    if end.reason == EndReason.OUT and end.seat is not None:
         return t("round_end_out", lang, r=state.round, name=state.names[end.seat])
     return t("round_end_blocked", lang, r=state.round)
 
@@ -207,13 +207,13 @@ def announcements(state: State, latest: dict[str, Any] | None, lang: str) -> lis
     """Milestones each device announces once (a key per milestone). Whose turn it is shows on every phone
     without a pop-up: a pop-up for every turn would be noise at a real table."""
     out: list[dict[str, str]] = []
-    if state.phase == "play" and state.pool == 0:
+    if state.phase == Phase.PLAY and state.pool == 0:
         out.append({"key": f"pool-empty-{state.round}", "kind": "end", "text": t("ann_pool_empty", lang)})
     if latest is not None and latest.get("initial") and not latest.get("old"):
         out.append({"key": f"meld-{latest['seq']}", "kind": "flag",
                     "text": t("ann_meld", lang, name=latest["name"], n=latest["initial"])})
     end = state.round_end
-    if end is not None and end.reason == "out" and end.seat is not None:
+    if end is not None and end.reason == EndReason.OUT and end.seat is not None:
         out.append({"key": f"out-{state.round}", "kind": "end",
                     "text": t("ann_out", lang, name=state.names[end.seat])})
     elif end is not None:
@@ -231,22 +231,24 @@ def announcements(state: State, latest: dict[str, Any] | None, lang: str) -> lis
 # --- the table view ------------------------------------------------------------------------------------------------
 
 
-def table_view(req: TableRequest, state: State) -> dict[str, Any]:
+def table_view(req: TableRequest[State]) -> dict[str, Any]:
+    state = req.state
     lang = req.lang
     answer = req.answer
     full = req.viewer.full
     flash = req.flash or {}
     history = req.history
-    latest = last_play(history) if state.phase == "play" else None
+    latest = last_play(history) if state.phase == Phase.PLAY else None
     fresh = Counter(latest["added"]) if latest and not latest.get("old") else Counter()
     table = [_set_view(s, i + 1, lang, fresh) for i, s in enumerate(state.table)]
     players = players_view(state, req.me, lang)
-    active = state.active if state.phase == "play" else None
+    active = state.active if state.phase == Phase.PLAY else None
     minimum = int(state.option("initial_meld_min"))
     can = answer.get("can", {})
     hints_on = bool(answer.get("hints", True))
+    standings = standings_view(state, lang)
     view: dict[str, Any] = {
-        "answer": answer, "phase": state.phase, "running": not state.over,
+        "answer": answer, "phase": state.phase,
         "round": state.round, "rounds": state.rounds, "turn": state.turn, "pool": state.pool,
         "pool_pile": list(range(min(PILE_MAX, (state.pool + 9) // 10))),
         "pool_text": tn("pool_n", state.pool, lang),
@@ -254,18 +256,18 @@ def table_view(req: TableRequest, state: State) -> dict[str, Any]:
         "table_json": [{"tiles": list(s.tiles), "kind": s.kind} for s in state.table],
         "players": players, "active": active, "active_name": state.names[active] if active is not None else None,
         "my_turn": active is not None and req.me == active,
-        "can_act": full and state.phase == "play", "can": can,
+        "can_act": full and state.phase == Phase.PLAY, "can": can,
         "active_melded": state.melded[active] if active is not None else True,
         "active_rack": state.racks[active] if active is not None else 0,
         "initial_min": minimum, "passes": state.passes,
-        "timer": timer_view(state, history, lang) if state.phase == "play" else None,
+        "timer": timer_view(state, history, lang) if state.phase == Phase.PLAY else None,
         "announcements": announcements(state, latest, lang),
-        "racks": racks_view(state, lang, flash) if state.phase == "racks" else None,
+        "racks": racks_view(state, lang, flash) if state.phase == Phase.RACKS else None,
         "racks_left": sum(1 for i in range(state.n) if not (state.entered and state.entered[i] is not None)),
-        "scores": scores_view(state, lang) if state.phase in ("scored", "over") else None,
+        "scores": scores_view(state, lang) if state.phase in (Phase.SCORED, Phase.OVER) else None,
         "round_end_text": end_text(state, lang),
-        "standings": standings_view(state, lang),
-        "ranking": state.over,
+        "standings": standings,
+        "end_title": standings["winners_text"] if standings else None,
         "rounds_played": _rounds_played(state),
         "play_text": flash.get("play_text") if isinstance(flash.get("play_text"), str) else
         "\n".join(_set_line(s) for s in state.table),

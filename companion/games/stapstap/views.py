@@ -82,12 +82,17 @@ def table_view(req: TableRequest[State]) -> dict[str, Any]:
                     "declared_die": die_view(box["declared"], lang) if box["declared"] else None}
     result = _result(a, names, lang)
     headline = _headline(a, names, me, lang)
+    # The centre of the table speaks to every seat, never to "you", whichever phone shows it, and its box has
+    # no face: it is the parent's own phone's alone (ST4), even when that phone turns table-centre mode on.
+    centre_headline = headline if me is None else _headline(a, names, None, lang)
+    centre_box = None if box_view is None else {k: box_view[k] for k in ("seal", "declared", "card", "declared_die")}
     actor_name = names[actor] if actor is not None else None
     return {
         "mode": a["mode"], "box_mode": box_mode, "step": step, "game_no": a["game_no"], "parent": parent,
         "players": players, "bank": a["bank"], "bank_dice_list": range(min(a["bank"]["dice"], 15)),
         "bank_coin_list": range(min(a["bank"]["coins"], 6)), "box": box_view, "result": result,
-        "headline": headline, "can_act": can_act, "actor": actor, "actor_name": actor_name,
+        "headline": headline, "centre_headline": centre_headline, "centre_box": centre_box,
+        "can_act": can_act, "actor": actor, "actor_name": actor_name,
         # a device with no seat runs the table for whoever acts: it says whose controls these are
         "acting_for": actor_name if can_act and not box_mode and actor is not None and me is None else None,
         "act_for": act_for, "act_for_id": f"st-act-for-{a['game_no']}-{a['rolls']}-{step}-{actor}",
@@ -106,18 +111,22 @@ def table_view(req: TableRequest[State]) -> dict[str, Any]:
         "extra_short": tn("extra_short", a["extra_short"], lang)
         if a["extra_short"] and a["game_no"] == 2 and step == "start" else "",
         "bank_text": f'{tn("dice", a["bank"]["dice"], lang)}, {tn("coins", a["bank"]["coins"], lang)}',
-        "me_parent": me is not None and me == parent, "announcements": _announcements(a, result, lang),
+        "me_parent": me is not None and me == parent,
+        "announcements": _announcements(a, result, lang, _winners(a, names, lang)),
     }
 
 
-def _announcements(a: dict[str, Any], result: dict[str, Any] | None, lang: str) -> list[dict[str, str]]:
-    """Said once per phone (the frame's announcer): the box opened, a game over."""
+def _announcements(a: dict[str, Any], result: dict[str, Any] | None, lang: str,
+                   winners: str | None = None) -> list[dict[str, str]]:
+    """Said once per phone (the frame's news): the box opened, a game over, the match over and who won."""
     out = []
     if result is not None:
         out.append({"key": f"doubt-{a['game_no']}-{a['rolls']}", "kind": "end" if not result["truth"] else "turn",
                     "text": " ".join(result["lines"])})
     if a["step"] == "scored":
         out.append({"key": "game-1-over", "kind": "end", "text": t("st_scored", lang)})
+    if a["over"] and winners:
+        out.append({"key": "over", "kind": "over", "text": t("ann_over", lang, winners=winners)})
     return out
 
 

@@ -32,8 +32,8 @@ def _error_shown(view: dict[str, Any], where: str | None) -> bool:
     controls = view.get("controls") or {}
     if where == "play":
         return bool(view.get("can_act"))
-    if where == "stuck":
-        return bool(view.get("can_act")) and controls.get("step") == Step.PLAY
+    if where == "stuck":  # the panel is drawn only while "I cannot play" is open to the player
+        return bool(view.get("can_act")) and controls.get("step") == Step.PLAY and bool(controls.get("can_stuck"))
     return False
 
 

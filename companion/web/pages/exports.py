@@ -78,10 +78,8 @@ def _cell(value: Any) -> Any:
 
 
 def csv_columns(game: Game[Any, Any]) -> tuple[str, ...]:
-    """The log's CSV columns for a game on the contract: "type", then every field its actions have, in the
-    order they are declared (``player`` last); just "type" for another game that names none."""
-    if game.actions is None:
-        return ("type",)
+    """The log's CSV columns for a game: "type", then every field its actions have, in the order they are
+    declared (``player`` last)."""
     keys = [slot.key for shape in game.actions.shapes.values() for slot in shape.slots]
     return ("type", *sorted(dict.fromkeys(keys), key=lambda k: k == "player"))
 

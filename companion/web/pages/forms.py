@@ -1,11 +1,10 @@
-"""Acting through forms, for any game: the game's action declarations read the posted fields (a game not
-yet on the contract turns them into JSON itself, ``form_intent``), the service decides, and the answer is
-the fragment (htmx) or a redirect to the table (PRG) with the outcome shown in place. Undo and the
-assistant switch are the same for every game."""
+"""Acting through forms, for any game: the game's action declarations read the posted fields, the service
+decides, and the answer is the fragment (htmx) or a redirect to the table (PRG) with the outcome shown in
+place. Undo and the assistant switch are the same for every game."""
 
 from __future__ import annotations
 
-import secrets
+import re
 from typing import Any
 
 from flask import g, render_template, request, session, url_for
@@ -14,7 +13,7 @@ from werkzeug.wrappers import Response as BaseResponse  # what redirect() makes
 
 from ...games.base import RuleError, clean_options
 from ...games.texts import Said
-from ...games.ui import FormIntent, FormReply, form_action, parse_uint
+from ...games.ui import FormIntent, FormReply, parse_uint
 from ...service import ServiceError, Stale
 from ...store import TableRecord
 from ..i18n import request_lang
@@ -26,6 +25,8 @@ from .history import history_rows
 from .table import frame_view, render_table
 
 ECHO_MAX = 300  # characters of a refusal sentence (the flash rides in the 4 KB session cookie)
+ANCHOR_ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,39}")  # an element id a form may name as its place
+MAX_AT = 200
 
 
 def _err(code: str, words: Said, where: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -63,16 +64,40 @@ def _is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
+def _posted_places() -> list[str]:
+    """The page's own word for where a form sits (``/t/<id>/act?at=build,turning``: element ids, best first),
+    so a page without script comes back there rather than at its top. Anything else is ignored."""
+    raw = request.args.get("at", "")[:MAX_AT]
+    return [f"#{x}" for x in raw.split(",")[:4] if ANCHOR_ID.fullmatch(x)]
+
+
+def _landing(record: TableRecord, flash: dict[str, Any], candidates: list[str]) -> str:
+    """The first of ``candidates`` ("#id") that the page after this post still has — the form's part of the
+    page may be gone (the turn moved on, the game ended) — else the table's own top (its status and the
+    notice of what was done). Checked on the page itself, so a template's change cannot send a player
+    nowhere."""
+    wanted = [c for c in dict.fromkeys(candidates) if c and c != "#table"]
+    if wanted:
+        html = render_table(record, True, fragment=True, flash=flash)
+        for anchor in wanted:
+            tag = re.search(rf'<(\w+)[^>]*\sid="{re.escape(anchor[1:])}"[^>]*>', html)
+            if tag and not (tag.group(1) == "dialog" and not re.search(r"\sopen[\s>=]", tag.group(0))):
+                return anchor  # present, and not a closed dialog (nothing a browser can scroll to)
+    return "#table"
+
+
 def answer(record: TableRecord, *, error: dict[str, Any] | None = None, notice: str | None = None,
-           intent: FormIntent | None = None) -> BaseResponse | str:
-    """htmx: the fragment with the outcome shown in place. Plain form: remember it and redirect (PRG)."""
-    intent = intent or FormIntent(None)
+           intent: FormIntent | None = None, landing: tuple[str, ...] = ()) -> BaseResponse | str:
+    """htmx: the fragment with the outcome shown in place. Plain form: remember it and redirect (PRG). A form
+    that succeeded lands where it was (``landing``, the places its page gave), not at the page's top."""
+    intent = intent or FormIntent()
     flash = {"table": record.id, "error": error, "notice": notice, "game": intent.flash}
     if _is_htmx():
         return render_table(record, True, fragment=True, flash=flash)
     ui = game_ui(service().snapshot(record.id).game)
     session["flash"] = {**flash, "game": ui.clean_flash(intent.flash) if ui is not None else {}}
-    return _redirect(url_for("pages.table", tid=record.id) + intent.query + intent.anchor, 303)
+    anchor = _landing(record, flash, list(landing)) if landing else intent.anchor
+    return _redirect(url_for("pages.table", tid=record.id) + intent.query + anchor, 303)
 
 
 def _last_text(record: TableRecord) -> str:
@@ -88,32 +113,18 @@ def act(tid: str) -> BaseResponse | str:
     snap = service().snapshot(record.id)
     g.game = snap.game
     ui = game_ui(snap.game)
-    if snap.game.actions is not None:  # the contract: the game's declarations read the form
-        posted = {key: request.form.getlist(key) for key in request.form}
-        reply = ui.form_reply(str(posted.get("type", [""])[0])[:20], posted) if ui is not None else FormReply()
-        dry_run = bool((posted.get("dry_run") or [""])[0])  # a "check" button: ask, store nothing
-        intent = FormIntent(None, dry_run=dry_run, where=reply.where, anchor=reply.anchor, flash=reply.flash,
-                            query=reply.query)
-        if not reply.act:  # nothing to ask the rules yet: the page comes back with the form's flash
-            return answer(record, intent=intent)
-        try:
-            action = snap.game.read_form(posted, snap.context())
-        except RuleError as exc:
-            where = ui.refusal_where(intent, exc) if ui is not None else reply.where
-            return answer(record, error=_refusal(exc, where), intent=intent)
-    else:  # a game not yet on the contract turns its form into JSON itself
-        make_intent = ui.form_intent if ui is not None and ui.form_intent is not None else None
-        intent = make_intent(request.form, snap.state, snap.options) if make_intent else form_action(request.form)
-        if intent.error is not None:
-            code, words = intent.error
-            return answer(record, error=_err(code, words, intent.where), intent=intent)
-        if intent.action is None:
-            return answer(record, intent=intent)
-        try:
-            action = snap.game.parse(intent.action, snap.context())
-        except RuleError as exc:
-            where = ui.refusal_where(intent, exc) if ui is not None else intent.where
-            return answer(record, error=_refusal(exc, where), intent=intent)
+    posted = {key: request.form.getlist(key) for key in request.form}  # the game's declarations read it
+    reply = ui.form_reply(str(posted.get("type", [""])[0])[:20], posted) if ui is not None else FormReply()
+    dry_run = bool((posted.get("dry_run") or [""])[0])  # a "check" button: ask, store nothing
+    intent = FormIntent(dry_run=dry_run, where=reply.where, anchor=reply.anchor, flash=reply.flash,
+                        query=reply.query)
+    if not reply.act:  # nothing to ask the rules yet: the page comes back with the form's flash
+        return answer(record, intent=intent)
+    try:
+        action = snap.game.read_form(posted, snap.context())
+    except RuleError as exc:
+        where = ui.refusal_where(intent, exc) if ui is not None else reply.where
+        return answer(record, error=_refusal(exc, where), intent=intent)
     try:
         service().act(record.id, action, version=_version_field(), dry_run=intent.dry_run,
                       action_id=None if intent.dry_run else _action_id(),
@@ -127,7 +138,7 @@ def act(tid: str) -> BaseResponse | str:
         return answer(record, error=_refusal(exc, where), intent=intent)
     if intent.dry_run:
         return answer(record, intent=intent)
-    return answer(record, notice=_last_text(record))
+    return answer(record, notice=_last_text(record), landing=(*_posted_places(), intent.anchor, "#table"))
 
 
 @pages.get("/t/<tid>/undo")
@@ -138,7 +149,6 @@ def undo_confirm(tid: str) -> BaseResponse | str:
     snap = service().snapshot(record.id)
     g.game = snap.game
     view = frame_view(snap, True, me_of(record), history_rows(snap, g.lang))
-    view["action_ids"] = {"u": secrets.token_urlsafe(12)}
     return render_template("undo.html", v=view)
 
 
@@ -154,14 +164,14 @@ def undo(tid: str) -> BaseResponse | str:
         return answer(record, error=_err(exc.code, exc.words, "bar"))
     except RuleError as exc:  # the game keeps this step (a revealed secret stays revealed)
         return answer(record, error=_refusal(exc, "bar"))
-    return answer(record, notice=_last_text(record))
+    return answer(record, notice=_last_text(record), landing=("#table",))  # where the notice says what was undone
 
 
 @pages.post("/t/<tid>/assistant")
 def set_assistant(tid: str) -> BaseResponse | str:
     """The table setting for a game's private assistant (option ``hints``), for every device at once. Not a
     game action: no version check (the switch says where it should end up, so a repeat is harmless)."""
-    return _switch(tid, "hints", request.form.get("hints", ""), FormIntent(None, anchor="#assistant"))
+    return _switch(tid, "hints", request.form.get("hints", ""), FormIntent(anchor="#assistant"))
 
 
 @pages.post("/t/<tid>/switch")
@@ -170,7 +180,7 @@ def set_switch(tid: str) -> BaseResponse | str:
     ``name`` is the option, ``value`` on or off; ``anchor`` where the page should come back to."""
     anchor = request.form.get("anchor", "")
     anchor = anchor if anchor.startswith("#") and len(anchor) <= 40 and anchor[1:].replace("-", "").isalnum() else ""
-    return _switch(tid, request.form.get("name", ""), request.form.get("value", ""), FormIntent(None, anchor=anchor))
+    return _switch(tid, request.form.get("name", ""), request.form.get("value", ""), FormIntent(anchor=anchor))
 
 
 @pages.post("/t/<tid>/setting")
@@ -183,7 +193,7 @@ def set_setting(tid: str) -> BaseResponse | str:
     ui = game_ui(snap.game)
     name = request.form.get("name", "")
     read = ui.setting_forms.get(name) if ui is not None else None
-    back = FormIntent(None, anchor=f"#setting-{name}" if read is not None else "")
+    back = FormIntent(anchor=f"#setting-{name}" if read is not None else "")
     if read is None:
         return answer(record, intent=back)
     try:

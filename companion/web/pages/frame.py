@@ -117,7 +117,7 @@ def asset(path: str, blueprint: str | None = None) -> str:
 
 def game_asset(game: base.Game[Any, Any] | None, path: str) -> str:
     """URL of a game's static file: its own (``"the-pairs.css"``), a kit's (``"pairs:pairs.css"``), or for a
-    game not yet on the contract the app's."""
+    game without a package (registered by hand, as the tests do) the app's."""
     blueprint, inside = game_assets.static_file(game, path)
     return asset(inside, blueprint)
 

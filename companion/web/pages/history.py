@@ -87,8 +87,6 @@ def _history_rows(snap: Snapshot, lang: str, key: tuple[str, str]) -> list[dict[
 def _sentence(snap: Snapshot, ui: GameUI[Any, Any], entry: Entry, action: dict[str, Any], lang: str) -> str:
     """What the game says one logged action did; a log its engine cannot read still gets a sentence."""
     game = snap.game
-    if game.actions is None:  # a game not yet on the contract reads the JSON itself
-        return ui.describe(entry.before, entry.after, action, entry.event.seat, lang, snap.options)
     try:
         parsed = game.parse(action, snap.context(entry.before))
     except RuleError:

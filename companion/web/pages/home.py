@@ -12,8 +12,9 @@ from ... import games
 from ...games.base import Game, Option
 from ...games.ui import parse_uint
 from ...service import ServiceError
+from ...tables import Snapshot
 from ..i18n import LANGS
-from ..viewer import service
+from ..viewer import joined_tables, public_mode, service
 from . import pages
 from .frame import LANG_COOKIE, YEAR, game_asset, game_ui
 
@@ -56,24 +57,29 @@ def _choice_label(option: Option, choice: Any, lang: str) -> str:
 def _render_home(form: dict[str, Any], error: str | None, status: int = 200) -> tuple[str, int] | str:
     recent = []
     last_options: dict[str, dict[str, Any]] = {}  # each game's most recent table: its custom options come back
-    for record, version, last_at in service().recent(RECENT_TABLES):
+    public = public_mode()
+    own = _own_tables() if public else {}
+    for record, version, last_at in ([(s.record, s.version, at) for s, at in own.values()] if public
+                                     else service().recent(RECENT_TABLES)):
         last_options.setdefault(record.game, record.options)
         try:
-            snap = service().snapshot(record.id)
+            snap = own[record.id][0] if public else service().snapshot(record.id)
         except ServiceError:  # pragma: no cover - a table vanishing between the two reads, or its game gone
             continue
         # Anyone on the Wi-Fi can open this page: a table's full (acting) link is offered only to a
         # browser that has had it before, or to the host machine itself; others may watch.
-        joined = record.id in session.get("joined", ()) or _from_this_machine()
+        joined = record.id in session.get("joined", ()) or from_this_machine()
         recent.append({"id": record.id, "view_id": record.view_id, "joined": joined, "game": snap.game.label(g.lang),
                        "players": record.players, "moves": version,
-                       "at": last_at or record.created_at, "over": snap.game.over(snap.state)})
+                       "at": last_at or record.created_at, "over": snap.game.over(snap.state),
+                       "closed": public and service().is_closed(record.id)})
     chosen_game = form.get("game") or games.DEFAULT_GAME
     offered = [{"id": game.id, "name": game.label(g.lang), "min": game.min_players, "max": game.max_players,
                 "checked": game.id == chosen_game, "options": _options_view(game, g.lang, form.get("options", {})),
                 **_custom_view(game, ui, form, last_options.get(game.id))}
                for game in games.all_games() if (ui := game_ui(game)) is not None]
-    html = render_template("home.html", recent=recent, form=form, error=error, games=offered, seats=max_seats())
+    html = render_template("home.html", recent=recent, form=form, error=error, games=offered, seats=max_seats(),
+                           own_tables=public)
     return (html, status) if status != 200 else html
 
 
@@ -92,13 +98,28 @@ _LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})
 _PROXY_HEADERS = ("X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Proto", "X-Real-IP", "Forwarded", "Via")
 
 
-def _from_this_machine() -> bool:
+def _own_tables() -> dict[str, tuple[Snapshot, str | None]]:
+    """Public mode: the tables this browser joined (never anyone else's), newest first: id -> (snapshot, the time
+    of its last event)."""
+    out = {}
+    for tid in joined_tables()[:RECENT_TABLES]:
+        try:
+            snap = service().peek(tid)
+        except ServiceError:
+            continue
+        out[tid] = (snap, snap.history[-1].event.at if snap.history else None)
+    return out
+
+
+def from_this_machine() -> bool:
     """The browser on the host machine itself: the connection comes from loopback, it opened the server by a
     loopback name, and no proxy says it forwards the request. Behind a reverse proxy every visitor reaches
-    us from loopback, so with ``BEHIND_PROXY`` (``companion serve --behind-proxy``) nobody is."""
+    us from loopback, so with ``BEHIND_PROXY`` (``companion serve --behind-proxy``) nobody is; nor in public mode
+    (``--public``), where the machine is a server somewhere and nobody sits at it."""
     from flask import current_app
 
-    if current_app.config.get("BEHIND_PROXY") or request.remote_addr not in {"127.0.0.1", "::1"}:
+    if current_app.config.get("BEHIND_PROXY") or current_app.config.get("PUBLIC_MODE") \
+            or request.remote_addr not in {"127.0.0.1", "::1"}:
         return False
     if any(name in request.headers for name in _PROXY_HEADERS):
         return False

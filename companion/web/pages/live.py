@@ -24,7 +24,7 @@ from ...games.ui import parse_uint
 from ...store import TableRecord
 from ..fragcache import GZIP_HEADER, SHARED, accepts_gzip, fragment_key, stored_block
 from ..security import csrf_token
-from ..sse import HEADERS, LiveStream, hand_over, retry_line
+from ..sse import HEADERS, LiveStream, closed_stream, hand_over, retry_line
 from . import pages
 from .frame import service
 from .table import render_table
@@ -84,6 +84,8 @@ def live_stream(record: TableRecord, full: bool) -> Response:
         known = parse_uint(request.args.get("since", ""))
     out = EventWriter(accepts_gzip(request.headers.get("Accept-Encoding")))
     version = service().version(record.id)
+    if service().is_closed(record.id):
+        return closed_stream()
     head = retry_line()
     if known is not None and known == version:
         first = out.text(head + ": up to date\n\n")

@@ -20,7 +20,7 @@ from ... import plays as record_of
 from ...games.ui import parse_uint
 from ...service import ServiceError
 from ...tables import Snapshot
-from ..viewer import ME_COOKIE, request_viewer, seat_cookie, service
+from ..viewer import ME_COOKIE, request_viewer, seat_cookie, service, visible_plays
 from . import pages
 from .frame import YEAR
 
@@ -94,7 +94,9 @@ def _follow(old_id: str, new_id: str) -> BaseResponse:
 
 
 def _from_this_machine() -> bool:
-    return request.remote_addr in {"127.0.0.1", "::1"}
+    from .home import from_this_machine  # the one definition (a proxy, public mode: nobody is)
+
+    return from_this_machine()
 
 
 def _names() -> dict[str, str]:
@@ -108,7 +110,7 @@ def plays_page() -> str:
         game = None
     status = request.args.get("status") if request.args.get("status") in ("finished", "running") else None
     player = (request.args.get("player") or "")[:200] or None
-    everything = record_of.plays(service())
+    everything = visible_plays()
     chosen = record_of.select(everything, game=game, status=status, player=player)
     joined = set(session.get("joined", ()))
     local = _from_this_machine()
@@ -153,7 +155,7 @@ def _team(play: dict[str, Any]) -> str | None:
 @pages.get("/players")
 def players_page() -> str:
     names = _names()
-    people = record_of.players(record_of.plays(service()))
+    people = record_of.players(visible_plays())
     for person in people:
         person["href"] = url_for("pages.plays_page", player=person["name"])
         for row in person["games"]:

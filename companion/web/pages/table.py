@@ -4,7 +4,6 @@ through its ``GameUI.table_view``."""
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from flask import Response, g, redirect, render_template, request, session, url_for
@@ -81,6 +80,7 @@ def render_table(record: TableRecord, full: bool, *, fragment: bool = False,
 
     view = frame_view(snap, full, me, rows)
     view["error"], view["notice"] = error, notice
+    view["closed"] = service().closed_refusal().message(g.lang) if service().is_closed(record.id) else None
     view["private_seats"], view["proven"] = private, viewer.proven
     view["seats_held"] = sorted(service().seats(record.id)) if private and full else []
     if ui is not None:
@@ -91,7 +91,6 @@ def render_table(record: TableRecord, full: bool, *, fragment: bool = False,
                            notice=notice, query=request.args.to_dict(flat=False), dry_run=dry_run)
         view.update(ui.table_view(req))
         view["template"] = ui.table_template
-    view["action_ids"] = {k: secrets.token_urlsafe(12) for k in ("a", "b", "c", "d", "e", "f")}  # not on the contract
     view["page_title"] = ui.page_title(view, g.lang) if ui is not None and ui.page_title else _title(view)
     view["again"] = again_view(snap, full)  # "play again" and the way to the next table (pages/plays.py)
     shown_error = view.get("error")

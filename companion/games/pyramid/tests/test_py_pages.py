@@ -209,3 +209,23 @@ def test_hostile_forms_are_refused_in_place_and_change_nothing(client: FlaskClie
     html = page(client, f"/t/{tid}")
     assert "Not accepted" in html
     assert state(client, tid) == before
+
+
+def centre_section(html: str) -> str:
+    """The table-centre view's part of a page (pyramid/_centre.html: one section, no section inside it)."""
+    start = html.index('<section class="cv py-cv"')
+    return html[start:html.index("</section>", start)]
+
+
+def test_centre_view_draws_the_builders_pyramid_without_slots(client: FlaskClient) -> None:
+    """The centre of the table shows every pyramid as it lies: while Ann builds, her phone page offers the
+    chosen card's slots and the centre view draws the same four cards with no slot to tap (no control needs
+    a seat there); both pyramids are drawn at the widest one's scale."""
+    tid = building_table(client)
+    html = page(client, f"/t/{tid}")
+    centre = centre_section(html)
+    assert 'class="py-cell py-slot"' in html  # the phone page's slots (the positive control)
+    assert "py-slot" not in centre and "<button" not in centre and "<form" not in centre
+    # Ann's bottom row, the discard pile (Bo's bust: 7 7) and this turn's 3 and 2 still to place
+    assert centre.count("pd-card pd-v") == 4 + 2 + 2
+    assert 'class="cv-pyramids n-2 c-4"' in centre

@@ -194,3 +194,29 @@ def test_exports_have_stapstap_columns(client):
     _play_to_challenge(client, tid)
     text = client.get(f"/t/{tid}/log.csv").get_data(as_text=True)
     assert "face" in text.splitlines()[0] and "declare" in text
+
+
+def test_st16_the_end_of_the_match_is_news_with_the_winner_in_both_languages(client):
+    """Issue 20: the match's end is said on every phone as news (a strip nobody dismisses), like every game's
+    end, with who won; game 1's end already was."""
+    import random
+
+    from st_api import Table
+    from test_st_api_random import moves
+
+    rnd = random.Random(1)
+    table = Table(client, 3, mode="dice", start=0)
+    for _ in range(3000):
+        if table.state["over"]:
+            break
+        for action in moves(table.state, rnd, 0.0):
+            resp = table.post(action, table.actor())
+            if resp.status_code == 200:
+                table.state = resp.get_json()["state"]
+                break
+    assert table.state["over"]
+    won = [table.state["players"][i]["name"] for i in table.state["winners"]]
+    news = re.search(r'<div class="ann-data" hidden>(.*?)</div>', page(client, f"/t/{table.tid}")).group(1)
+    assert f'<span data-key="over" data-kind="over">Both games are over: {won[0]}' in news
+    news_ja = re.search(r'<div class="ann-data" hidden>(.*?)</div>', page(client, f"/t/{table.tid}", "ja")).group(1)
+    assert f'<span data-key="over" data-kind="over">2ゲーム終了：{won[0]}さん' in news_ja

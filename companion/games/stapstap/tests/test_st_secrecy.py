@@ -70,6 +70,20 @@ def test_st4_no_output_of_another_seat_or_the_view_holds_the_secret(app, client)
     assert "in-box" in own  # positive control: the parent's page draws the die in the box
 
 
+def test_st4_the_centre_view_keeps_the_box_closed_even_on_the_parents_phone(app, client):
+    """The table-centre view (stapstap/_centre.html, shown by a device in table-centre mode) is a viewer like
+    any other: its box is closed while the die is in it, on every phone, even the parent's own, whose phone
+    page draws the face (the positive control)."""
+    t, face, salt = rolled(app, client)
+    for seat in (0, 1, None):
+        html = client.get(f"/t/{t.tid}", headers=t.headers(seat)).get_data(as_text=True)
+        start = html.index('<section class="cv st-cv"')
+        centre = html[start:html.index("</section>", start)]
+        assert '<span class="st-box-q">?</span>' in centre, seat
+        assert salt not in centre and "in-box" not in centre and "open-mine" not in centre, seat
+        assert ("in-box" in html) is (seat == 0)
+
+
 def test_st4_a_retried_request_gets_the_public_answer(app, client):
     t, face, salt = rolled(app, client)
     body = {"action": {"type": "roll"}, "action_id": "roll-action-0001"}

@@ -129,6 +129,20 @@ def test_tp8_cannot_play_form_checks_the_shown_hand(client: FlaskClient) -> None
     assert "The team lost" in html and "Ann could not play and fell out." in html and "tp-controls" not in html
 
 
+def test_tp8_a_cannot_play_refused_where_its_panel_is_gone_is_shown_at_the_top(client: FlaskClient) -> None:
+    """A page that showed "I cannot play" before the table moved on (another phone played) posts it: the panel
+    is not drawn now, so the refusal stands at the top of the table instead of being lost."""
+    tid, _ = new_table(client)
+    api_act(client, tid, {"type": "play", "card": 9, "to": "place"})
+    api_act(client, tid, {"type": "draw", "from": "deck"})
+    html = page(client, f"/t/{tid}")
+    assert 'id="stuck"' not in html  # Ben can still play: no panel
+    assert act(client, tid, type="stuck", hand="4 5 6 8").status_code == 303
+    html = page(client, f"/t/{tid}")
+    assert '<p class="alert" role="alert"><strong>Not accepted:</strong> Bo&#39;s place is empty' in html
+    assert state(client, tid)["version"] == 2
+
+
 def test_pass_is_offered_only_when_allowed(client: FlaskClient) -> None:
     tid, _ = new_table(client)
     html = page(client, f"/t/{tid}")

@@ -7,27 +7,27 @@ from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
-from rk_helpers import board, game, play_action, tiles
+from rk_helpers import apply, board, game, parse, play_action, tiles
 
 from companion.games.base import RuleError
 from companion.games.rummikub import (
-    ERROR_CODES,
+    CODES,
     GAME,
     Draw,
+    EndReason,
     NextRound,
     Pass,
+    Phase,
     Rack,
     RoundEnd,
     Timeout,
-    apply,
-    parse_action,
 )
 from companion.games.rummikub.texts import RK
 
 
 def _ended(table: tuple[str, ...] = ()):
     state = board(*table, n=2, racks=(0, 2), pool=0)
-    return replace(state, active=None, phase="racks", round_end=RoundEnd("out", 0), entered=((), None))
+    return replace(state, active=None, phase=Phase.RACKS, round_end=RoundEnd(EndReason.OUT, 0), entered=((), None))
 
 
 def _play(*sets: str, **kw: object) -> Callable[[], object]:
@@ -38,9 +38,9 @@ def _play(*sets: str, **kw: object) -> Callable[[], object]:
 
 
 CASES: dict[str, Callable[[], object]] = {
-    "bad_request": lambda: parse_action({"type": "nope"}, game()),
-    "bad_tile": lambda: parse_action({"type": "play", "table": [["r99"]]}, game()),
-    "game_over": lambda: apply(replace(game(), phase="over"), Draw()),
+    "bad_request": lambda: parse({"type": "nope"}, game()),
+    "bad_tile": lambda: parse({"type": "play", "table": [["r99"]]}, game()),
+    "game_over": lambda: apply(replace(game(), phase=Phase.OVER), Draw()),
     "not_your_turn": lambda: apply(game(), Draw(player=1)),
     "round_over": lambda: apply(_ended(), Draw()),
     "pool_empty": lambda: apply(board(pool=0), Draw()),
@@ -90,8 +90,9 @@ def _without_solver() -> None:
 
 
 def test_every_code_has_a_case_and_a_message() -> None:
-    assert set(CASES) == set(ERROR_CODES) == set(GAME.error_codes)
-    for code in ERROR_CODES:  # each its sentence: Rummikub's catalogs (err_<code>), the platform's in the frame's
+    """The platform's codes (bad_request, not_your_turn) and Rummikub's own (its sentence for game_over too)."""
+    assert set(CASES) == set(GAME.codes) == set(CODES) | {"bad_request", "not_your_turn"}
+    for code in GAME.codes:  # each its sentence: Rummikub's catalogs (err_<code>), the platform's in the frame's
         assert f"err_{code}" in RK, code
 
 

@@ -1,4 +1,6 @@
-"""Small builders for Rummikub engine tests: states with a given table, plays written as text."""
+"""Small builders for Rummikub engine tests: states with a given table, plays written as text. Actions are read
+and played as the platform does (``GAME.parse``, ``GAME.play``: its checks of the end and the acting seat, then
+the rules)."""
 
 from __future__ import annotations
 
@@ -8,9 +10,20 @@ from typing import Any
 import pytest
 
 from companion.games.base import RuleError
-from companion.games.rummikub import Play, State, TableSet, apply, check_play, check_set, new_game, parse_action
+from companion.games.fields import Context
+from companion.games.rummikub import GAME, Action, Play, State, TableSet, check_play, check_set, new_game
 
 NAMES = ("Aki", "Ben", "Chie", "Dan")
+
+
+def parse(raw: Any, state: State | None = None) -> Action:
+    """A JSON action as the platform reads it at this table (without one: for any table of four seats)."""
+    return GAME.parse(raw, Context(state, state.n if state is not None else len(NAMES)))
+
+
+def apply(state: State, action: Action) -> State:
+    """An action played as the platform plays it: its checks (the end, the acting seat), then the rules."""
+    return GAME.play(state, action, state.names)
 
 
 def tiles(text: str) -> list[str]:
@@ -55,7 +68,7 @@ def play_action(*sets: str | tuple[str, str], player: int | None = None) -> Play
     raw: dict[str, Any] = {"type": "play", "table": proposal(*sets)}
     if player is not None:
         raw["player"] = player
-    action = parse_action(raw, None)
+    action = parse(raw)
     assert isinstance(action, Play)
     return action
 

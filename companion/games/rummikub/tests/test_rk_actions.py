@@ -1,11 +1,12 @@
-"""Actions' JSON form (parse and back), malformed requests (400), and the Game interface."""
+"""Actions' JSON form as the platform reads and logs it (``GAME.parse``, ``GAME.dump``: parse and back),
+malformed requests (400), and the Game interface."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
-from rk_helpers import board, game, proposal
+from rk_helpers import board, game, parse, proposal
 
 from companion.games.base import BadRequest, Viewer, clean_options
 from companion.games.rummikub import (
@@ -17,9 +18,7 @@ from companion.games.rummikub import (
     Play,
     Rack,
     Timeout,
-    action_to_json,
     actor,
-    parse_action,
 )
 
 ROUND_TRIP = [
@@ -33,15 +32,15 @@ ROUND_TRIP = [
 
 @pytest.mark.parametrize("raw", ROUND_TRIP)
 def test_action_round_trip(raw: dict) -> None:
-    action = parse_action(raw, game())
-    assert action_to_json(action) == raw
-    assert parse_action(action_to_json(action), game()) == action
+    action = parse(raw, game())
+    assert GAME.dump(action) == raw
+    assert parse(GAME.dump(action), game()) == action
 
 
 def test_parse_canonicalises_tiles() -> None:
-    action = parse_action({"type": "play", "table": [["R9", "j", "r11"], {"tiles": ["b1"], "kind": None}]}, None)
+    action = parse({"type": "play", "table": [["R9", "j", "r11"], {"tiles": ["b1"], "kind": None}]})
     assert action == Play(((("r9", "J", "r11"), None), (("b1",), None)))
-    assert action_to_json(parse_action({"type": "rack", "seat": 0, "tiles": ["K13"]}, None))["tiles"] == ["k13"]
+    assert GAME.dump(parse({"type": "rack", "seat": 0, "tiles": ["K13"]}))["tiles"] == ["k13"]
 
 
 @pytest.mark.parametrize("raw", [
@@ -56,7 +55,7 @@ def test_parse_canonicalises_tiles() -> None:
 ])
 def test_malformed_actions_are_400(raw: object) -> None:
     with pytest.raises(BadRequest) as caught:
-        parse_action(raw, game())
+        parse(raw, game())
     assert caught.value.malformed and caught.value.code in ("bad_request", "bad_tile")
     for lang in ("en", "ja"):
         assert not re.search(r"\{[a-z_]+\}", caught.value.message(lang))
@@ -85,8 +84,8 @@ def test_game_interface() -> None:
     state = GAME.new_game(("a", "b"), 1, options)
     assert state.pool == 78 and state.active == 1
     assert GAME.state_to_json(state, Viewer.spectator(), options) == GAME.state_to_json(state, Viewer(), options)
-    assert GAME.outcome(state) is None and not GAME.is_over(state)
-    assert "not_your_turn" in GAME.error_codes and "bad_tile" in GAME.error_codes
+    assert GAME.outcome(state) is None and not GAME.over(state)
+    assert "not_your_turn" in GAME.codes and "bad_tile" in GAME.codes
     GAME.to_json()
 
 

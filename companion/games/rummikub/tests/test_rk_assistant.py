@@ -7,10 +7,10 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from rk_helpers import board, game, table_set
+from rk_helpers import apply, board, game, parse, table_set
 
 from companion.games.base import RuleError
-from companion.games.rummikub import State, apply, assistant, parse_action, solver
+from companion.games.rummikub import Phase, State, assistant, solver
 
 pytestmark = pytest.mark.skipif(not solver.available(), reason="highspy is not installed")
 
@@ -24,7 +24,7 @@ def refused(state: State, body: dict[str, Any], code: str) -> RuleError:
 
 def lay(state: State, answer: dict[str, Any]) -> State:
     """The suggested play sent as it is as the table's play action (a RuleError if the table says no)."""
-    return apply(state, parse_action({"type": "play", "table": answer["play"]["table"]}, state))
+    return apply(state, parse({"type": "play", "table": answer["play"]["table"]}, state))
 
 
 def test_rk8a_hints_respect_locked_joker_sets() -> None:
@@ -70,7 +70,7 @@ def test_rk7iv_the_seat_count_caps_every_seat_the_same_way() -> None:
 
 
 def test_rk3_hints_outside_a_round_in_play_are_refused_like_the_play() -> None:
-    ended = replace(board("r5 r6 r7", racks=(0, 3, 14)), active=None, phase="racks")
+    ended = replace(board("r5 r6 r7", racks=(0, 3, 14)), active=None, phase=Phase.RACKS)
     refused(ended, {"player": 1, "rack": ["r8", "r9", "r4"]}, "round_over")
-    refused(replace(ended, phase="over"), {"player": 1, "rack": ["r8", "r9", "r4"]}, "game_over")
+    refused(replace(ended, phase=Phase.OVER), {"player": 1, "rack": ["r8", "r9", "r4"]}, "game_over")
     assert assistant.hints(game(), {"player": 0, "rack": ["r10", "r11", "r12"]})["play"]["tiles"] == 3

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from companion.games.rummikub.ui import parse_table_text
+from companion.games.rummikub import parse_table_text
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 RUN_14 = [["r1", "r2", "r3", "r4", "r5", "r6", "r7"], ["b1", "b2", "b3", "b4", "b5", "b6", "b7"]]
@@ -249,7 +249,10 @@ def test_no_inline_script_style_or_handlers(client: FlaskClient) -> None:
         assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), path
         assert not re.search(r"\sstyle=", html), path
         assert not re.search(r"\son[a-z]+=", html), path
-    assert "rummikub.css" in page(client, f"/t/{tid}") and "js/games/rummikub.js" in page(client, f"/t/{tid}")
+    html = page(client, f"/t/{tid}")
+    for url in ("/static/games/rummikub/rummikub.css", "/static/games/rummikub/rummikub.js",
+                "/static/games/rummikub/rummikub-editor.js"):
+        assert url in html and client.get(url).status_code == 200, url
 
 
 # --- announcements, assistant, history, exports --------------------------------------------------------------------

@@ -2,7 +2,8 @@
 from them, extends and rearranges the table, draws, passes, times out, ends rounds and enters the racks
 truthfully, and mixes in random illegal proposals. Invariants: RK13 counts, every table set valid, apply
 never mutates, a refusal changes nothing, the draft report agrees with apply, actions round-trip through
-JSON, and replaying the log from new_game gives the same state."""
+JSON, and replaying the log from new_game gives the same state. Actions are read and played as the platform
+does (``GAME.parse``, ``GAME.play``: its checks of the end and the acting seat, then the rules)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from rk_helpers import apply, parse
 
 from companion.games.base import RuleError, clean_options
 from companion.games.rummikub import (
@@ -28,12 +30,9 @@ from companion.games.rummikub import (
     Pass,
     Rack,
     Timeout,
-    action_to_json,
-    apply,
     check_play,
     check_set,
     new_game,
-    parse_action,
 )
 from companion.games.rummikub.tiles import number
 
@@ -138,8 +137,8 @@ class RummikubMachine(RuleBasedStateMachine):
     # --- applying ----------------------------------------------------------------------------------------
 
     def do(self, action: Any) -> Any:
-        raw = action_to_json(action)
-        assert parse_action(raw, self.state) == action
+        raw = GAME.dump(action)
+        assert parse(raw, self.state) == action
         before = copy.deepcopy(self.state)
         after = apply(self.state, action)
         assert self.state == before  # apply never mutates its input
@@ -163,7 +162,7 @@ class RummikubMachine(RuleBasedStateMachine):
     def propose(self, table: list[Any]) -> bool:
         """Try a play: the draft report must agree with apply; on success the active rack loses the added."""
         report = check_play(self.state, table)
-        action = parse_action({"type": "play", "table": table}, self.state)
+        action = parse({"type": "play", "table": table}, self.state)
         if not report["legal"]:
             assert self.refuse(action) == report["error"]
             return False
@@ -323,7 +322,7 @@ class RummikubMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def wrong_player(self, data: st.DataObject) -> None:
         other = data.draw(st.sampled_from([s for s in range(self.state.n) if s != self.state.active]))
-        action = data.draw(st.sampled_from((Draw(other), Pass(other), Timeout(other))))
+        action = data.draw(st.sampled_from((Draw(player=other), Pass(player=other), Timeout(player=other))))
         assert self.refuse(action) == "not_your_turn"
 
     # --- end of round ------------------------------------------------------------------------------------
@@ -383,7 +382,7 @@ class RummikubMachine(RuleBasedStateMachine):
             return
         replayed = self.first
         for raw in self.log:
-            replayed = apply(replayed, parse_action(raw, replayed))
+            replayed = apply(replayed, parse(raw, replayed))
         assert replayed == self.state
 
 

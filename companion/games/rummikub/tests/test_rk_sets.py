@@ -14,7 +14,7 @@ def ok(text: str, kind: str | None = None):
     return found.table_set
 
 
-def bad(text: str, kind: str | None = None) -> str:
+def why_not(text: str, kind: str | None = None) -> str:
     found = check_set(tiles(text), kind)
     assert not found.valid
     return found.code
@@ -35,8 +35,8 @@ def test_rk4b_seed_group_blue_red_black_10_in_colour_order() -> None:
 
 
 def test_rk4_set_too_short() -> None:
-    assert bad("r5 r6") == "set_too_short"
-    assert bad("") == "set_too_short"
+    assert why_not("r5 r6") == "set_too_short"
+    assert why_not("") == "set_too_short"
 
 
 def test_rk4_run_gap_refused() -> None:
@@ -50,38 +50,38 @@ def test_rk4_run_gap_with_joker_names_what_is_still_missing() -> None:
 
 
 def test_rk4_run_mixed_colours() -> None:
-    assert bad("r5 r6 b7") == "run_mixed_colours"
-    assert bad("b5 r5 k5", "run") == "run_mixed_colours"
+    assert why_not("r5 r6 b7") == "run_mixed_colours"
+    assert why_not("b5 r5 k5", "run") == "run_mixed_colours"
 
 
 def test_rk4_13_to_1_wrap_refused() -> None:
-    assert bad("r12 r13 r1") == "run_out_of_range"
-    assert bad("r13 r1 r2") == "run_out_of_range"
+    assert why_not("r12 r13 r1") == "run_out_of_range"
+    assert why_not("r13 r1 r2") == "run_out_of_range"
 
 
 def test_rk5c_joker_beyond_13_or_below_1_refused() -> None:
-    assert bad("r12 r13 J") == "run_out_of_range"
-    assert bad("J r1 r2") == "run_out_of_range"
+    assert why_not("r12 r13 J") == "run_out_of_range"
+    assert why_not("J r1 r2") == "run_out_of_range"
 
 
 def test_rk4_13_tile_cap() -> None:
     full = " ".join(f"b{n}" for n in range(1, 14))
     assert ok(full).value == 91
-    assert bad(full + " J") == "run_too_long"
+    assert why_not(full + " J") == "run_too_long"
 
 
 def test_rk4b_group_rules() -> None:
-    assert bad("b5 r5 k6") == "group_mixed_numbers"
-    assert bad("b10 b10 r10") == "group_repeated_colour"
-    assert bad("b10 r10 y10 k10 J") == "group_too_big"
-    assert bad("b10 r10 y10 k10 b10") == "group_too_big"
+    assert why_not("b5 r5 k6") == "group_mixed_numbers"
+    assert why_not("b10 b10 r10") == "group_repeated_colour"
+    assert why_not("b10 r10 y10 k10 J") == "group_too_big"
+    assert why_not("b10 r10 y10 k10 b10") == "group_too_big"
 
 
 def test_rk4_not_a_set() -> None:
-    assert bad("r5 b7 k9") == "not_a_set"
-    assert bad("r5 r5 r6") == "not_a_set"  # a number twice in one colour
-    assert bad("r7 J r5") == "not_a_set"  # with a joker the order must be ascending
-    assert bad("r5 J J r7") == "not_a_set"  # more jokers between than numbers
+    assert why_not("r5 b7 k9") == "not_a_set"
+    assert why_not("r5 r5 r6") == "not_a_set"  # a number twice in one colour
+    assert why_not("r7 J r5") == "not_a_set"  # with a joker the order must be ascending
+    assert why_not("r5 J J r7") == "not_a_set"  # more jokers between than numbers
 
 
 def test_rk5_seed_example_r9_joker_r11_stands_for_red_10() -> None:
@@ -113,12 +113,12 @@ def test_rk5d_ambiguous_j_j_r5_as_group_when_asked() -> None:
 
 def test_rk5d_ambiguous_falls_back_to_the_only_kind_that_fits() -> None:
     assert ok("r13 J J").kind == "group"
-    assert bad("r13 J J", "run") == "run_out_of_range"
-    assert bad("r5 J J J J", "group") == "group_too_big"
+    assert why_not("r13 J J", "run") == "run_out_of_range"
+    assert why_not("r5 J J J J", "group") == "group_too_big"
 
 
 def test_rk5_joker_only_set_is_not_a_set() -> None:
-    assert bad("J J J") == "not_a_set"
+    assert why_not("J J J") == "not_a_set"
 
 
 @pytest.mark.parametrize("text", ["y1 y2 y3", "k11 k12 k13", "J b2 b3", "b11 b12 J", "b1 r1 y1 k1", "J y4 k4"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from rk_helpers import board, game, play, refuse
+from rk_helpers import apply, board, game, play, refuse
 
 from companion.games.rummikub import (
     GAME,
@@ -16,7 +16,6 @@ from companion.games.rummikub import (
     RoundEnd,
     State,
     Timeout,
-    apply,
     outcome,
     state_to_json,
 )
@@ -184,7 +183,7 @@ def test_next_round_only_when_scored() -> None:
 
 def test_rk12_game_over_after_the_last_round() -> None:
     state = enter(ended("out", (1, 0, 1), seat=1, rounds=1), "r5", None, "r5")
-    assert state.phase == "over" and GAME.is_over(state)
+    assert state.phase == "over" and GAME.over(state)
     result = outcome(state)
     assert result is not None and result.winners == (1,) and result.ranking == (1, 0, 2)
     for action in (Draw(), NextRound(), Rack(0, ("r1",)), Pass(), Timeout()):
