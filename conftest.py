@@ -21,8 +21,12 @@ from flask.testing import FlaskClient
 from companion.web import create_app
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "tests"))  # postgres_server, stores (for every folder)
+sys.path.insert(0, str(Path(__file__).resolve().parent / "tests" / "browser"))  # browser_fixtures and its helpers
 import postgres_server  # noqa: E402
 from stores import new_location  # noqa: E402
+
+# The browser fixtures (live, browser, new_context) for every folder: tests/browser and a game's own tests/.
+pytest_plugins = ["browser_fixtures"]
 
 STORES = ("sqlite", "postgres")
 BOTH_STORES_FOLDERS = {Path(__file__).resolve().parent / "tests" / "api"}  # every test here runs on both

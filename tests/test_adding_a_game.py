@@ -1,6 +1,7 @@
 """docs/adding-a-game.md is true. Its files, copied from the page into a scratch folder that stands for
 ``companion/games/higher_or_lower/`` and registered with the one line the guide gives, pass the guide's own
-tests (each rule, the JSON API, the OpenAPI document, the pages) and mypy; and the same folder installed as its
+tests (each rule, the JSON API, the OpenAPI document, the pages), what the shared tests read from its folder
+(its api.md, its sample play) and mypy; and the same folder installed as its
 own distribution (an entry point) is offered and served like a built-in game. Nothing else is copied: a guide
 that leaves a step out fails here."""
 
@@ -17,7 +18,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = (ROOT / "docs" / "adding-a-game.md").read_text(encoding="utf-8")
-FILE = re.compile(r"```\w+ (higher_or_lower/\S+)\n(.*?)```", re.S)
+# A file of the walk-through: a fenced block headed by its path (``~~~`` when the file itself holds ``` blocks).
+FILE = re.compile(r"^(```|~~~)\w+ (higher_or_lower/\S+)\n(.*?)^\1", re.S | re.M)
 
 pytestmark = pytest.mark.slow
 
@@ -34,14 +36,47 @@ CONFTEST = textwrap.dedent('''
 
 
     @pytest.fixture
-    def client(tmp_path):  # as the repository's conftest.py has it
+    def app(tmp_path):  # as the repository's conftest.py has it
         from companion.web import create_app
 
         app = create_app(str(tmp_path / "companion.db"), secret_key="test")
         app.config.update(TESTING=True)
-        yield app.test_client()
+        yield app
         app.extensions["companion"].close()
         app.extensions["companion"].store.close()
+
+
+    @pytest.fixture
+    def client(app):
+        return app.test_client()
+''')
+
+# What the repository's shared tests read from the game's folder, read the way they read it (step 11).
+SHARED = textwrap.dedent('''
+    import sys
+
+    sys.path.insert(0, {tests!r})
+    from game_folders import plays_sample
+    from test_contract import _doc_actions
+
+    from companion import games
+
+
+    def test_its_api_md_shows_every_example():
+        game = games.get("higher-or-lower")
+        documented = _doc_actions(game)
+        assert documented and all(game.actions.dump(e) in documented for e in game.actions.examples)
+
+
+    def test_its_sample_play_is_exported_as_its_sheet_says(app, client):
+        game = games.get("higher-or-lower")
+        sample = plays_sample(game)
+        assert sample.SHEET == (game.cooperative, game.highest_wins, not (game.scores and game.scores_are_points))
+        sample.play(app, client)
+        data = client.get("/api/plays/bgstats.json", query_string={{"game": game.id}}).get_json()
+        (sheet,) = data["games"]
+        assert (sheet["cooperative"], sheet["highestWins"], sheet["noPoints"]) == sample.SHEET
+        assert len(data["plays"]) == 1
 ''')
 
 AS_DISTRIBUTION = textwrap.dedent('''
@@ -62,7 +97,7 @@ AS_DISTRIBUTION = textwrap.dedent('''
 
 def copy_the_guide(games: Path) -> list[str]:
     written = []
-    for path, text in FILE.findall(GUIDE):
+    for _, path, text in FILE.findall(GUIDE):
         target = games / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
@@ -86,10 +121,11 @@ def test_the_guide_s_game_passes_its_tests_and_mypy(tmp_path: Path) -> None:
     assert all(p.startswith("higher_or_lower/") for p in written)  # the folder, nothing outside it
     (tmp_path / "conftest.py").write_text(CONFTEST.format(games=str(games), line=registration_line()))
     (tmp_path / "pytest.ini").write_text("[pytest]\n")
+    (tmp_path / "test_shared.py").write_text(SHARED.format(tests=str(ROOT / "tests")))
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
     tests = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-c",
                             str(tmp_path / "pytest.ini"), "--rootdir", str(tmp_path),
-                            str(games / "higher_or_lower" / "tests")],
+                            str(games / "higher_or_lower" / "tests"), str(tmp_path / "test_shared.py")],
                            cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
     assert tests.returncode == 0, tests.stdout[-3000:] + tests.stderr[-2000:]
     assert " passed" in tests.stdout and "failed" not in tests.stdout

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import pytest
+from game_folders import folder, shown
 from hypothesis import given
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
@@ -146,25 +147,59 @@ def test_each_example_validates_reads_back_and_is_in_the_docs(game: Any) -> None
     request = Draft202012Validator({"anyOf": actions.request_schemas(game.max_players)})
     logged = Draft202012Validator({"anyOf": actions.logged_schemas(game.max_players)})
     ctx = Context(None, game.max_players, {})
-    documented = _doc_actions(game.label("en"))
+    documented = _doc_actions(game)
     assert {type(e).kind for e in actions.examples} == set(actions.kinds), "an example of every action"
     for example in actions.examples:
         raw = actions.dump(example)
         assert request.is_valid(raw) and logged.is_valid(raw), raw
         assert actions.parse(raw, ctx) == example
-        assert raw in documented, f"docs/api.md shows no {raw}"
+        assert raw in documented, f"the API docs show no {raw}"
     for raw in documented:  # and every action the docs show is one the declaration reads
         try:
             actions.parse(raw, ctx)
         except RuleError as exc:
-            raise AssertionError(f"docs/api.md shows {raw}, which is refused: {exc}") from None
+            raise AssertionError(f"the API docs show {raw}, which is refused: {exc}") from None
 
 
-def _doc_actions(name: str) -> list[dict[str, Any]]:
-    """The JSON actions of a game's section of docs/api.md: its ```json blocks that are an action."""
-    text = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
-    start = text.index(f"## {name} over the JSON API")
+def _doc_actions(game: Any) -> list[dict[str, Any]]:
+    """The JSON actions of a game's section of the API docs: ``## <name> over the JSON API`` in docs/api.md, or
+    in ``api.md`` in the game's own folder; its ```json blocks that are an action."""
+    heading = f"## {game.label('en')} over the JSON API"
+    places = [ROOT / "docs" / "api.md", folder(game) / "api.md"]
+    texts = [p.read_text(encoding="utf-8") for p in places if p.is_file()]
+    text = next((t for t in texts if heading in t), None)
+    assert text is not None, f"no {heading!r}: write it in {shown(places[1])} (or docs/api.md)"
+    start = text.index(heading)
     end = text.find("\n## ", start + 10)
     section = text[start:end if end > 0 else None]
     found = [json.loads(block) for block in re.findall(r"```json\n(.*?)```", section, flags=re.S)]
     return [raw for raw in found if isinstance(raw, dict) and "type" in raw]
+
+
+def test_a_game_may_keep_its_api_section_in_its_own_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``<package>/api.md``: the contract test reads the game's actions there, and the OpenAPI document carries
+    it as the game's tag (docs/api.md says where such sections are)."""
+    from dataclasses import replace
+
+    from test_platform_fake_game import RACE
+
+    from companion.web.openapi import document
+
+    package = tmp_path / "folder_game"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "api.md").write_text("## Race to N over the JSON API\n\n```json\n{\"type\": \"add\", \"n\": 2}\n```\n"
+                                    "\n## Next\n\n```json\n{\"type\": \"nope\"}\n```\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    game = replace(RACE, id="folder-race", package="folder_game")
+    assert _doc_actions(game) == [{"type": "add", "n": 2}]  # its own section only
+    games.register(game)
+    document.cache_clear()
+    try:
+        tags = {t["name"]: t["description"] for t in document()["tags"]}
+        assert tags["folder-race"].startswith("## Race to N over the JSON API")
+    finally:
+        games.unregister(game.id)
+        document.cache_clear()
+    with pytest.raises(AssertionError, match=r"no '## Nameless over the JSON API': write it in .*api\.md"):
+        _doc_actions(replace(game, name=("Nameless", "名無し")))

@@ -131,6 +131,9 @@ TEMPLATE = (  # the live region: what the game shows inside the frame's _game_ta
     '{% endblock %}')
 
 
+RULES = '{% extends "base.html" %}{% block main %}<h1>Race to N: the rules</h1>{% endblock %}'
+
+
 @pytest.fixture
 def app(tmp_path) -> Iterator[Flask]:
     """The app made after the game is registered (as at start-up: the registry first, then the web layer)."""
@@ -138,7 +141,8 @@ def app(tmp_path) -> Iterator[Flask]:
     document.cache_clear()  # the OpenAPI document is made once per process: made again with this game
     app = create_app(str(tmp_path / "race.db"), secret_key="test")
     app.config.update(TESTING=True)
-    app.jinja_loader = ChoiceLoader([DictLoader({"race/_table.html": TEMPLATE}), app.jinja_loader])
+    app.jinja_loader = ChoiceLoader([DictLoader({"race/_table.html": TEMPLATE, "race/rules.html": RULES}),
+                                     app.jinja_loader])
     yield app
     games.unregister("race")
     document.cache_clear()
@@ -284,6 +288,22 @@ def test_a_registered_game_is_played_through_the_pages(client: FlaskClient) -> N
     undo = client.post(f"/t/{tid}/undo", data={"csrf_token": token, "version": "1"})
     assert undo.status_code == 303
     assert "0 / 5" in client.get(f"/t/{tid}").get_data(as_text=True)
+
+
+def test_the_rules_link_is_there_only_when_the_game_has_a_rules_page(client: FlaskClient) -> None:
+    """A game without a rules page (RACE declares none) shows no Rules link on its table page, never one that
+    answers 404; declaring a rules page brings the link back, and it opens."""
+    tid = client.post("/api/tables", json={"game": "race", "players": ["Ann", "Bo"]}).get_json()["id"]
+    link = re.compile(r'<a class="chip" href="(/rules[^"]*)">Rules</a>')
+    assert link.search(client.get(f"/t/{tid}").get_data(as_text=True)) is None
+    assert client.get("/rules/race").status_code == 404
+    assert link.search(client.get("/").get_data(as_text=True)) is not None  # no game chosen: the rules index
+    games.register(replace(RACE, ui=replace(RACE.ui, rules_template="race/rules.html")))  # a new table plays it
+    tid = client.post("/api/tables", json={"game": "race", "players": ["Ann", "Bo"]}).get_json()["id"]
+    found = link.search(client.get(f"/t/{tid}").get_data(as_text=True))
+    assert found is not None and found.group(1).startswith("/rules/race")
+    rules = client.get(found.group(1).replace("&amp;", "&"))
+    assert rules.status_code == 200 and "Race to N: the rules" in rules.get_data(as_text=True)
 
 
 def test_the_game_is_in_the_openapi_document_from_its_declaration(client: FlaskClient) -> None:

@@ -7,42 +7,31 @@ OpenAPI document's schema of /api/plays/bgstats.json, written from BG Stats' own
 
 from __future__ import annotations
 
-import random
-import sys
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
 from catalog_files import texts_from
 from flask import Flask
 from flask.testing import FlaskClient
+from game_folders import plays_sample
 from jsonschema import Draft202012Validator
-from test_plays import NAMES, RACE, act, create, laminate_game, rummikub_game, svc
+from test_plays import NAMES, RACE, act, create
 
 from companion import games
 from companion.games.base import Outcome
 from companion.web.openapi import document
 
-ROOT = Path(__file__).resolve().parent.parent
-for folder in (ROOT / "companion" / "games" / game / "tests" for game in ("stapstap", "the_pairs", "cracker")):
-    sys.path.insert(0, str(folder))
-from st_api import Table  # noqa: E402  (companion/games/stapstap/tests)
-from test_cr_api import Match  # noqa: E402  (companion/games/cracker/tests)
-from test_st_api_random import moves  # noqa: E402
-from tp_helpers import World  # noqa: E402  (companion/games/the_pairs/tests)
 
-#: How each game's result reads, as BG Stats' game fields: (cooperative, highestWins, noPoints).
-SHEETS = {
-    "laminate": (False, True, False),  # R18: complete papers' points, highest total wins
-    "rummikub": (False, True, False),  # RK12: the match's totals, highest wins
-    "stapstap": (False, True, False),  # ST16: the two games' sum, highest wins
-    "long-seat": (False, True, False),  # LS9: points, highest wins
-    "cracker": (False, True, False),  # CR10: the match's totals, highest wins
-    "pyramid": (False, True, True),  # PY9: ranked by height then row by row: a height is no points
-    "the-pairs": (True, True, True),  # TP10: the players win or lose together, no points
-}
+def sample(game_id: str) -> ModuleType:
+    """The game's own ``tests/plays_sample.py``: ``SHEET``, how its result reads as BG Stats' game fields
+    (cooperative, highestWins, noPoints); ``play(app, client)``, a finished play; optionally
+    ``check(pairs)``, what its export must show besides."""
+    game = games.get(game_id)
+    assert game is not None, game_id
+    return plays_sample(game)
 
 
 def bgstats_schema() -> dict[str, Any]:
@@ -72,8 +61,9 @@ def check_against_the_record(client: FlaskClient, game_id: str) -> list[tuple[di
     (exported play, recorded play) pairs."""
     data, ours = exported(client, game_id), finished(client, game_id)
     (game,) = data["games"]
-    cooperative, highest, no_points = SHEETS[game_id]
-    assert (game["cooperative"], game["highestWins"], game["noPoints"]) == SHEETS[game_id]
+    sheet = sample(game_id).SHEET
+    cooperative, highest, no_points = sheet
+    assert (game["cooperative"], game["highestWins"], game["noPoints"]) == sheet
     assert game["sourceGameId"] == game_id and game["bggId"] == games.get(game_id).bgg_id
     names = {p["id"]: p["name"] for p in data["players"]}
     assert len(data["plays"]) == len(ours) > 0
@@ -103,121 +93,40 @@ def check_against_the_record(client: FlaskClient, game_id: str) -> list[tuple[di
     return pairs
 
 
-# --- a finished play of each game ------------------------------------------------------------------------------
+# --- a finished play of each game, from the game's own folder ---------------------------------------------------
+
+#: The games on offer at import (a game registered later by a test brings its own play).
+OFFERED = sorted(g.id for g in games.all_games())
 
 
-def play_laminate(app: Flask, client: FlaskClient) -> None:
-    laminate_game(app, client, NAMES, winner=1)
+def plays() -> dict[str, Callable[[Flask, FlaskClient], None]]:
+    """Every offered game's sample play (the frame pages' accessibility walk plays them all)."""
+    return {gid: sample(gid).play for gid in OFFERED}
 
 
-def play_rummikub(app: Flask, client: FlaskClient) -> None:
-    rummikub_game(client, NAMES, 2)
+@pytest.mark.parametrize("game_id", OFFERED)
+def test_every_game_declares_how_its_result_reads(game_id: str) -> None:
+    """A game brings its play and its sheet in its own folder; the test names the file a new game lacks."""
+    game = games.get(game_id)
+    assert game is not None
+    points = game.scores is not None and game.scores_are_points
+    assert (game.cooperative, game.highest_wins, not points) == sample(game_id).SHEET, game_id
 
 
-def play_stapstap(app: Flask, client: FlaskClient) -> None:
-    """A whole game with real dice: random legal moves, nobody doubts (so it ends soon)."""
-    rnd = random.Random(1)
-    table = Table(client, 3, mode="dice", start=0)
-    for _ in range(3000):
-        if table.state["over"]:
-            return
-        for action in moves(table.state, rnd, 0.0):
-            resp = table.post(action, table.actor())
-            if resp.status_code == 200:
-                table.state = resp.get_json()["state"]
-                break
-    raise AssertionError("the game did not end")
+def test_a_game_without_a_sample_play_is_told_which_file_to_add() -> None:
+    lonely = replace(RACE, id="lonely", package="companion.games.pairs")  # a package with no tests/ folder
+    with pytest.raises(AssertionError, match=r"add companion/games/pairs/tests/plays_sample\.py with SHEET"):
+        plays_sample(lonely)
 
 
-def play_long_seat(app: Flask, client: FlaskClient) -> None:
-    """LS5, LS8 on a four-card deck: Aki takes a pair (3 7 3 face up: −3), Ben stops on the last card (0)."""
-    deck = {str(v): 0 for v in range(1, 11)} | {"3": 2, "7": 1, "9": 1}
-    table = create(client, "long-seat", NAMES[:2], 0, deck=deck)
-    for card in (3, 7, 3, 9):
-        state = act(client, table["id"], {"type": "lay", "card": card})
-    assert state["over"] and state["winners"] == [1]
-
-
-def play_cracker(app: Flask, client: FlaskClient) -> None:
-    match = Match(client, 3, 11, rounds=1)
-    match.play_match()
-
-
-def play_pyramid(app: Flask, client: FlaskClient) -> None:
-    """PY9 with four one-row pyramids of 3, 2, 1 and 0 cards: equal heights, yet four places (the platform
-    must not share places on a height)."""
-    deck = {str(v): 0 for v in range(1, 11)} | {"1": 1, "2": 1, "3": 1, "4": 1, "5": 1, "6": 1, "7": 2}
-    table = create(client, "pyramid", ["Aki", "Ben", "Chie", "Dan"], 0, deck=deck)
-    for cards in ((1, 2, 3), (4, 5), (6,)):
-        for card in cards:
-            act(client, table["id"], {"type": "turn", "card": card})
-        act(client, table["id"], {"type": "stop"})
-        for x, card in enumerate(cards):
-            state = act(client, table["id"], {"type": "place", "card": card, "row": 1, "x": x})
-    act(client, table["id"], {"type": "turn", "card": 7})
-    state = act(client, table["id"], {"type": "turn", "card": 7})  # PY5 bust on the last card: PY8, the end
-    assert state["over"] and state["winners"] == [0]
-
-
-#: A small Pairs deck on which random truthful play sometimes clears the table (seed 7: the team wins) and
-#: mostly does not (seed 0: someone falls out).
-SMALL_DECK = {1: 1, 2: 2, 3: 2, 4: 1, 5: 1, 6: 1, 7: 1, 8: 1, 9: 1, 10: 1}
-
-
-def the_pairs_game(app: Flask, client: FlaskClient, seed: int) -> dict[str, Any]:
-    """A whole game of The Pairs through the service, each player playing truthfully from a real hand."""
-    table = create(client, "the-pairs", NAMES, 0, deck={str(v): c for v, c in SMALL_DECK.items()})
-    service, tid = svc(app), table["id"]
-    world = World(3, random.Random(seed), SMALL_DECK)
-    for _ in range(500):
-        before = service.snapshot(tid).state
-        if before.over:
-            return service.answer(service.snapshot(tid))
-        action = world.choose(before)
-        service.act(tid, service.parse(tid, action))
-        world.follow(before, action)
-    raise AssertionError("the game did not end")
-
-
-def play_the_pairs(app: Flask, client: FlaskClient) -> None:
-    won, lost = the_pairs_game(app, client, 7), the_pairs_game(app, client, 0)
-    assert won["winners"] == [0, 1, 2] and lost["over"] and lost["winners"] == []
-
-
-PLAYS: dict[str, Callable[[Flask, FlaskClient], None]] = {
-    "laminate": play_laminate, "rummikub": play_rummikub, "stapstap": play_stapstap, "long-seat": play_long_seat,
-    "cracker": play_cracker, "pyramid": play_pyramid, "the-pairs": play_the_pairs,
-}
-
-
-def test_every_game_declares_how_its_result_reads() -> None:
-    offered = {g.id: g for g in games.all_games()}
-    assert set(offered) == set(SHEETS) == set(PLAYS)  # a new game says here how BG Stats should read it
-    for gid, game in offered.items():
-        points = game.scores is not None and game.scores_are_points
-        assert (game.cooperative, game.highest_wins, not points) == SHEETS[gid], gid
-
-
-@pytest.mark.parametrize("game_id", sorted(SHEETS))
+@pytest.mark.parametrize("game_id", OFFERED)
 def test_each_game_exports_its_play_as_bg_stats_reads_that_game(app: Flask, client: FlaskClient,
                                                                  game_id: str) -> None:
-    PLAYS[game_id](app, client)
+    module = sample(game_id)
+    module.play(app, client)
     pairs = check_against_the_record(client, game_id)
-    if game_id == "the-pairs":  # TP10: a win for all, a loss for all; the record places nobody on a loss
-        (won, won_ours), (lost, lost_ours) = pairs
-        assert [r["winner"] for r in won["playerScores"]] == [True] * 3 and won["manualWinner"] is True
-        assert [r["winner"] for r in lost["playerScores"]] == [False] * 3 and lost["manualWinner"] is False
-        assert [p["place"] for p in won_ours["players"]] == [1, 1, 1]
-        assert [p["place"] for p in lost_ours["players"]] == [None, None, None]
-    if game_id == "pyramid":  # heights stay in our record (1, 1, 1, 0) but are exported as places, no points
-        ((play, ours),) = pairs
-        assert [p["score"] for p in ours["players"]] == [1, 1, 1, 0]
-        assert [r["rank"] for r in play["playerScores"]] == [1, 2, 3, 4]
-        assert [p["place"] for p in ours["players"]] == [1, 2, 3, 4]
-    if game_id == "long-seat":
-        ((play, _),) = pairs
-        assert [(r["score"], r["rank"], r["winner"]) for r in play["playerScores"]] == [
-            ("-3", 2, False), ("0", 1, True)]  # LS9: points as text, the rules' places as ranks
+    if hasattr(module, "check"):
+        module.check(pairs)
 
 
 def test_a_tie_the_rules_broke_is_a_manual_winner(app: Flask, client: FlaskClient) -> None:

@@ -122,9 +122,10 @@ def test_plays_page_shows_the_latest_fifty_then_more(app: Flask, client: FlaskCl
 def test_a_play_shows_points_only_where_the_game_has_points(app: Flask, client: FlaskClient) -> None:
     """Pyramid's height is no points: its play shows each player's place; The Pairs is cooperative: the team's
     trophies and its result in words, no points nor places (issue 20)."""
-    from test_plays_bgstats import play_pyramid, the_pairs_game
+    from test_plays_bgstats import sample
 
-    play_pyramid(app, client)
+    sample("pyramid").play(app, client)
+    the_pairs_game = sample("the-pairs").the_pairs_game
     page = text(client, "/plays?game=pyramid")
     chips = re.findall(r'<li class="seat-chip[^"]*">(.*?)</li>', page, re.S)
     assert [re.findall(r">(#\d)<", c) for c in chips] == [["#1"], ["#2"], ["#3"], ["#4"]]

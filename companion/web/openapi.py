@@ -25,9 +25,12 @@ from ..games.schema import obj as _obj
 from ..games.schema import ref as _ref
 from .body import ACTION_ID
 from .errors import HTTP_MESSAGES
+from .game_assets import package_dir
 from .plays_openapi import NEXT_TABLE, plays_paths
 
 openapi = Blueprint("openapi", __name__, url_prefix="/api")
+
+API_DOC = "api.md"  # a game's section of the API docs, when it keeps it in its own folder
 
 #: Codes answered by the service and the security layer besides the games' rule codes.
 OTHER_CODES = ("seat_proof_needed", "seat_taken", "no_seat_claims", "not_found", "read_only", "hints_disabled",
@@ -316,13 +319,15 @@ def document() -> dict[str, Any]:
         "info": {
             "title": "companion table API",
             "version": companion_version,
-            "description": "The JSON API of the table companion (API.md; docs/api.md for every game). JSON in and "
+            "description": "The JSON API of the table companion (API.md; docs/api.md for every game, or the game's "
+                           "tag below when it keeps its section in its own folder). JSON in and "
                            "out; a "
                            "body in any other content type is refused with 415. Errors are "
                            "{\"error\": CODE, \"message\": TEXT, \"message_en\": …, \"message_ja\": …}. "
                            "Bodies are at most 64 KiB and nested at most 8 levels deep.",
         },
         "servers": [{"url": "/"}],
+        "tags": _game_docs(),
         "paths": _with_limits(_paths()),
         "components": {
             "schemas": _schemas(),
@@ -330,6 +335,17 @@ def document() -> dict[str, Any]:
                           for s, text in ((int(k), v) for k, v in ERROR_TEXT.items())},
         },
     }
+
+
+def _game_docs() -> list[dict[str, Any]]:
+    """A game that keeps its section of the API docs in its own folder (``<package>/api.md``, beside its code:
+    docs/adding-a-game.md) has it here, as the description of a tag named after the game."""
+    tags = []
+    for game in games.all_games():
+        folder = package_dir(game.package) if game.package else None
+        if folder is not None and (folder / API_DOC).is_file():
+            tags.append({"name": game.id, "description": (folder / API_DOC).read_text(encoding="utf-8")})
+    return tags
 
 
 def _with_limits(paths: dict[str, Any]) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from typing import Any
 
 from browser_helpers import axe_violations, page_errors
 from test_plays import create
-from test_plays_bgstats import PLAYS
+from test_plays_bgstats import plays
 
 from companion import games
 
@@ -43,7 +43,7 @@ def played(live) -> dict[str, Any]:
     """A finished play of every game (The Pairs won and lost), a running table of every game, and one with
     an action to take back."""
     client = live.app.test_client()
-    for play in PLAYS.values():
+    for play in plays().values():
         play(live.app, client)
     for game in games.all_games():
         create(client, game.id, ["Aki", "Ben", "Chie", "Dan"][:max(game.min_players, 3)], 0)

@@ -173,6 +173,9 @@ def _template_globals() -> dict[str, Any]:
         "game_icon": game_icon,
         "new_action_id": _new_action_id,
         "game": game,
+        # the header's Rules link goes to the game's own rules page; a game without one (an API-first game, a
+        # test's) shows no link rather than one that answers 404
+        "game_has_rules": ui is not None and ui.rules_template is not None,
     }
 
 

@@ -1,5 +1,10 @@
 """Browser fixtures: the real app under the production server in a thread, and Debian's Chromium via Playwright.
 
+A pytest plugin, registered by the root conftest.py (``pytest_plugins``), so every test folder has them: the
+tests here and a game's own browser tests in ``companion/games/<package>/tests/`` (docs/adding-a-game.md). A
+test is marked ``browser`` (``-m "not browser"`` leaves it out) when it lies in this folder or uses the
+``browser`` fixture (``new_context`` does).
+
 Never ``playwright install``: the browser is /usr/bin/chromium (``apt-get install chromium``). Without it the
 browser tests are skipped with that reason.
 """
@@ -30,9 +35,8 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    here = Path(__file__).resolve().parent
     for item in items:
-        if Path(str(item.fspath)).resolve().parent == here:
+        if Path(str(item.fspath)).resolve().parent == HERE or "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
 
 
