@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import pytest
+from catalog_files import texts_from
 from game_folders import folder, shown
 from hypothesis import given
 from hypothesis import strategies as st
@@ -202,4 +203,5 @@ def test_a_game_may_keep_its_api_section_in_its_own_folder(tmp_path: Path, monke
         games.unregister(game.id)
         document.cache_clear()
     with pytest.raises(AssertionError, match=r"no '## Nameless over the JSON API': write it in .*api\.md"):
-        _doc_actions(replace(game, name=("Nameless", "名無し")))
+        nameless = texts_from("nameless", {"en": {"game_name": "Nameless"}, "ja": {"game_name": "名無し"}})
+        _doc_actions(replace(game, name=nameless.msg("game_name")))
