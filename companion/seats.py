@@ -11,6 +11,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
+from .games.texts import COMMON
 from .refusal import ServiceError
 from .store import EventRow, Store, Transaction, now_iso
 from .tables import Behind, CachedTable, Snapshot
@@ -53,21 +54,18 @@ class SeatClaims:
         def attempt(snap: CachedTable) -> tuple[str, Snapshot]:
             record = snap.record
             if not snap.game.uses_seat_tokens(record.options):
-                raise ServiceError(409, "no_seat_claims", "This table does not need phones to claim seats.",
-                                   "この卓では席の登録は必要ありません。")
+                raise ServiceError(409, "no_seat_claims", COMMON.msg("svc_no_seat_claims"))
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(record.players):
-                raise ServiceError(400, "bad_request", f"“seat” must be a seat from 0 to {len(record.players) - 1}.",
-                                   f"席は0〜{len(record.players) - 1}の番号で指定してください。")
+                raise ServiceError(400, "bad_request", COMMON.msg("svc_claim_seat", top=len(record.players) - 1))
             held = seat in self.store.seat_hashes(table_id)
             if held and not take_over:
                 name = record.players[seat]
-                raise ServiceError(409, "seat_taken", f"Another phone already holds {name}'s seat.",
-                                   f"{name}さんの席はすでに別の端末が登録しています。")
+                raise ServiceError(409, "seat_taken", COMMON.msg("svc_seat_taken", name=name))
             blocked = snap.game.take_over_blocked(snap.state, seat) if held and snap.game.take_over_blocked else None
             if blocked is not None:  # the new phone would be shown the old one's secret (a die in the box)
                 if self._catch_up(snap):  # judged on the latest state: another process may have moved it on
                     raise Behind
-                raise ServiceError(409, blocked.code, blocked.message("en"), blocked.message("ja"))
+                raise ServiceError(409, blocked.code, blocked)
             token = secrets.token_urlsafe(24)
             event = EventRow(snap.version + 1, "seat", seat, {"type": "seat", "seat": seat, "take_over": held},
                              None, None, now_iso(), seat)

@@ -25,6 +25,7 @@ from typing import Any, TypeVar
 
 from . import games
 from .games.base import Game, RuleError, Viewer, clean_options
+from .games.texts import COMMON
 from .refusal import ServiceError, Stale
 from .seats import SeatClaims
 from .store import Change, EventRow, IntegrityError, Store, TableRecord, Transaction, now_iso
@@ -47,18 +48,15 @@ class Result:
 
 def clean_name(raw: object) -> str:
     if not isinstance(raw, str):
-        raise ServiceError(400, "bad_request", "Each player name must be text.",
-                           "プレイヤー名は文字で入力してください。")
+        raise ServiceError(400, "bad_request", COMMON.msg("svc_name_text"))
     name = unicodedata.normalize("NFC", raw).strip()
     if not 1 <= len(name) <= NAME_MAX:
-        raise ServiceError(400, "bad_request", f"Player names must be 1–{NAME_MAX} characters long.",
-                           f"プレイヤー名は1〜{NAME_MAX}文字にしてください。")
+        raise ServiceError(400, "bad_request", COMMON.msgn("svc_name_length", NAME_MAX, most=NAME_MAX))
     # Format characters are refused (bidi overrides can disguise a name) except the zero-width joiner
     # that emoji sequences such as 👩‍💻 need.
     if any(unicodedata.category(ch) in {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"} and ch != "\u200d"
            for ch in name):
-        raise ServiceError(400, "bad_request", "Player names cannot contain control characters.",
-                           "プレイヤー名に制御文字は使えません。")
+        raise ServiceError(400, "bad_request", COMMON.msg("svc_name_control"))
     return name
 
 
@@ -97,42 +95,37 @@ class TableService(SeatClaims, LiveUpdates):
         """A new table's cache entry (nothing stored yet), or the refusal of its set-up."""
         found = games.get(game) if isinstance(game, str) else None
         if found is None:
-            raise ServiceError(400, "unknown_game", "There is no such game on this server.",
-                               "そのゲームはこのサーバーにありません。")
+            raise ServiceError(400, "unknown_game", COMMON.msg("svc_unknown_game"))
         lo, hi = found.min_players, found.max_players
         if not isinstance(names, list) or not lo <= len(names) <= hi:
-            raise ServiceError(400, "bad_request", f"{found.name[0]} needs {lo} to {hi} players.",
-                               f"{found.name[1]}のプレイヤーは{lo}〜{hi}人です。")
+            raise ServiceError(400, "bad_request", COMMON.msgn("svc_player_count", hi, game=found.name, lo=lo, hi=hi))
         cleaned = [clean_name(n) for n in names]
         if len(set(cleaned)) != len(cleaned):
-            raise ServiceError(400, "bad_request", "Player names must all be different.",
-                               "プレイヤー名が重複しています。")
+            raise ServiceError(400, "bad_request", COMMON.msg("svc_names_differ"))
         if start == "random":
             start = secrets.randbelow(len(cleaned))
         if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < len(cleaned):
-            raise ServiceError(400, "bad_request", f"“start” must be a seat from 0 to {len(cleaned) - 1}.",
-                               f"開始プレイヤーは0〜{len(cleaned) - 1}の席番号で指定してください。")
+            raise ServiceError(400, "bad_request", COMMON.msg("svc_start_seat", top=len(cleaned) - 1))
         try:
             chosen = clean_options(found.options, options)
         except RuleError as exc:
-            raise ServiceError(400, "bad_request", exc.message("en"), exc.message("ja")) from None
+            raise ServiceError(400, "bad_request", exc) from None
         record = TableRecord(secrets.token_urlsafe(18), secrets.token_urlsafe(18), tuple(cleaned), start,
                              now_iso(), found.id, chosen)
         try:  # a game may refuse a set-up its options allow one by one (a deck too small to deal)
             first = found.new_game(record.players, start, chosen)
         except RuleError as exc:
-            raise ServiceError(400, exc.code, exc.message("en"), exc.message("ja")) from None
+            raise ServiceError(400, exc.code, exc) from None
         return CachedTable(record, found, 0, [first])
 
     def resolve(self, any_id: str, *, write: bool = False) -> tuple[TableRecord, bool]:
         """The table behind a full or view id; 404 if none, 403 if ``write`` with a view id."""
         found = self.store.find_table(any_id) if _plausible_id(any_id) else None
         if found is None:
-            raise ServiceError(404, "not_found", "There is no table with this id.", "このIDの卓はありません。")
+            raise ServiceError(404, "not_found", COMMON.msg("svc_no_table"))
         record, full = found
         if write and not full:
-            raise ServiceError(403, "read_only", "This is a read-only link: it can watch the table but not act.",
-                               "これは閲覧用リンクです。見ることはできますが操作はできません。")
+            raise ServiceError(403, "read_only", COMMON.msg("svc_read_only"))
         return record, full
 
     def update_settings(self, table_id: str, changes: dict[str, Any],
@@ -185,8 +178,7 @@ class TableService(SeatClaims, LiveUpdates):
             if not game.over(entry.state):
                 if self._catch_up(entry):
                     raise Behind
-                raise ServiceError(409, "game_not_over", "The game is not over yet: finish it before playing again.",
-                                   "ゲームはまだ終わっていません。終わってからもう一度遊べます。")
+                raise ServiceError(409, "game_not_over", COMMON.msg("svc_game_not_over"))
             options = {o.id: record.options[o.id] for o in game.options if o.id in record.options}
             new = self._new_table(list(record.players), (record.start + 1) % len(record.players), options, game.id)
             event = EventRow(entry.version + 1, "next", None, {"type": "next_table"}, None, None, now_iso())
@@ -282,8 +274,7 @@ class TableService(SeatClaims, LiveUpdates):
         record, _ = self.resolve(table_id)
         game = games.get(record.game)
         if game is None:
-            raise ServiceError(404, "unknown_game", "This table's game is not offered by this server.",
-                               "この卓のゲームはこのサーバーにはありません。")
+            raise ServiceError(404, "unknown_game", COMMON.msg("svc_game_not_offered"))
         entry = CachedTable(record, game, 0, [game.new_game(record.players, record.start, record.options)])
         events = self.store.events(table_id)
         entry.advance(events)
@@ -365,11 +356,7 @@ class TableService(SeatClaims, LiveUpdates):
     def closed_refusal(self) -> ServiceError:
         """What a write to a table closed for being idle is told (409 ``table_closed``); the page says it too."""
         hours = f"{(self.close_idle_after or 0) / 3600:.3g}"
-        return ServiceError(409, "table_closed",
-                            f"This table was closed after {hours} h without a move; its play is kept in Plays. "
-                            "Start a new table to play on.",
-                            f"この卓は{hours}時間操作がなかったので閉じました。記録は「プレイ記録」に残っています。"
-                            "続けるには新しい卓を始めてください。")
+        return ServiceError(409, "table_closed", COMMON.msg("svc_table_closed", hours=hours))
 
     def _check_open(self, entry: CachedTable) -> None:
         """Before a write: a table closed for being idle takes no more (``closed_refusal``), judged on the latest
@@ -476,9 +463,7 @@ class TableService(SeatClaims, LiveUpdates):
         needed = game.proof_needed(state, action) if game.proof_needed is not None else None
         if needed is not None and viewer.proven != needed:
             name = snap.record.players[needed] if 0 <= needed < len(snap.record.players) else "?"
-            raise ServiceError(403, "seat_proof_needed",
-                               f"Only {name}'s own phone can do this: claim the seat on that phone first.",
-                               f"これは{name}さん本人の端末でしかできません。その端末で席を登録してください。")
+            raise ServiceError(403, "seat_proof_needed", COMMON.msg("svc_seat_proof", name=name))
 
     def undo(self, table_id: str, *, version: int | None = None, action_id: str | None = None,
              dry_run: bool = False, viewer: Viewer | None = None) -> Result:
@@ -494,8 +479,7 @@ class TableService(SeatClaims, LiveUpdates):
             self._check_version(entry, version)
             with self._judged(entry):
                 if not entry.stack:
-                    raise ServiceError(409, "nothing_to_undo", "There is nothing to undo yet.",
-                                       "取り消せる操作はまだありません。")
+                    raise ServiceError(409, "nothing_to_undo", COMMON.msg("err_nothing_to_undo"))
                 undone, game = entry.stack[-1], entry.game
                 if game.proof_needed is not None or game.undo_blocked is not None:  # a game with secrets
                     before = entry.states[-2]
@@ -538,8 +522,7 @@ class TableService(SeatClaims, LiveUpdates):
             return None
         stored_kind, answer = stored
         if stored_kind != kind:
-            raise ServiceError(400, "bad_request", "This action_id was already used for a different request.",
-                               "この action_id はすでに別の操作に使われています。")
+            raise ServiceError(400, "bad_request", COMMON.msg("svc_action_id_reused"))
         return json.loads(answer)
 
     def _check_version(self, entry: CachedTable, version: int | None) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import pytest
+from catalog_files import texts_from
 from game_folders import folder, shown
 from hypothesis import given
 from hypothesis import strategies as st
@@ -164,7 +165,7 @@ def test_each_example_validates_reads_back_and_is_in_the_docs(game: Any) -> None
 def _doc_actions(game: Any) -> list[dict[str, Any]]:
     """The JSON actions of a game's section of the API docs: ``## <name> over the JSON API`` in docs/api.md, or
     in ``api.md`` in the game's own folder; its ```json blocks that are an action."""
-    heading = f"## {game.name[0]} over the JSON API"
+    heading = f"## {game.label('en')} over the JSON API"
     places = [ROOT / "docs" / "api.md", folder(game) / "api.md"]
     texts = [p.read_text(encoding="utf-8") for p in places if p.is_file()]
     text = next((t for t in texts if heading in t), None)
@@ -202,4 +203,5 @@ def test_a_game_may_keep_its_api_section_in_its_own_folder(tmp_path: Path, monke
         games.unregister(game.id)
         document.cache_clear()
     with pytest.raises(AssertionError, match=r"no '## Nameless over the JSON API': write it in .*api\.md"):
-        _doc_actions(replace(game, name=("Nameless", "名無し")))
+        nameless = texts_from("nameless", {"en": {"game_name": "Nameless"}, "ja": {"game_name": "名無し"}})
+        _doc_actions(replace(game, name=nameless.msg("game_name")))

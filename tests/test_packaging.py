@@ -1,6 +1,6 @@
 """A non-editable install ships every game whole: the wheel built from this checkout holds each game package's
-templates and static files (and not its tests), and the app installed from it alone — run away from the
-checkout — serves a game's page, its style sheet, its script and its picture."""
+templates, static files and message catalogs (and not its tests), and the app installed from it alone — run
+away from the checkout — serves a game's page, its style sheet, its script and its picture."""
 
 from __future__ import annotations
 
@@ -57,7 +57,11 @@ def test_the_wheel_ships_each_games_templates_and_static_files_and_they_are_serv
                    "companion/games/rummikub/templates/rummikub/_table.html",
                    "companion/games/rummikub/templates/rummikub/_tiles.html",
                    "companion/games/rummikub/static/rummikub-editor.js", "companion/games/rummikub/static/icon.svg",
-                   "companion/templates/_game_table.html", "companion/static/app.css"):
+                   "companion/templates/_game_table.html", "companion/static/app.css",
+                   # the message catalogs, read at start-up (docs/translating.md)
+                   "companion/locale/en/LC_MESSAGES/frame.po", "companion/locale/ja/LC_MESSAGES/frame.po",
+                   "companion/games/pyramid/locale/ja/LC_MESSAGES/pyramid.po",
+                   "companion/games/pairs/locale/en/LC_MESSAGES/pairs.po"):
         assert inside in names, inside
     assert not [n for n in names if "/tests/" in n]  # a game's tests stay in the checkout
 

@@ -116,8 +116,8 @@ def test_language_switch_sets_the_cookie_and_goes_back(client: FlaskClient) -> N
 def test_paper_names_are_japanese_as_printed_and_rules_are_bilingual(client: FlaskClient) -> None:
     ja, en = page(client, "/rules", "ja"), page(client, "/rules", "en")
     for paper in PAPER_TYPES:
-        assert paper.ja in ja and paper.en in ja
-        assert paper.en in en
+        assert paper.name("ja") in ja and paper.name("en") in ja
+        assert paper.name("en") in en
     assert "ゲームの終わり" in ja and "The end" in en
 
 

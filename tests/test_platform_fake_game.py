@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Annotated, Any
 
 import pytest
+from catalog_files import texts_from
 from flask import Flask
 from flask.testing import FlaskClient
 from jinja2 import ChoiceLoader, DictLoader
@@ -28,7 +29,6 @@ from companion import games
 from companion.games.base import Game, Option, Outcome, Query, Refusal, Viewer
 from companion.games.fields import Int, Seat
 from companion.games.moves import ActionSet, Move
-from companion.games.texts import Texts
 from companion.games.ui import GameUI, TableRequest
 from companion.web import create_app
 from companion.web.openapi import document
@@ -62,8 +62,16 @@ Action = Add | Cheer
 ACTIONS: ActionSet[Action] = ActionSet(Add, Cheer, examples=(Add(2), Cheer(1)))
 
 
+# The game's words: its own catalogs, as files (a game's locale folder), English and Japanese.
+RACE_TEXTS = texts_from("race", {
+    "en": {"game_name": "Race to N", "opt_target": "Target", "err_too_far": "That passes {target}."},
+    "ja": {"game_name": "Nまでレース", "opt_target": "目標", "err_too_far": "{target}を超えます。"},
+})
+
+
 class RaceError(Refusal):
-    MESSAGES = {"too_far": ("That passes {target}.", "{target}を超えます。")}
+    TEXTS = RACE_TEXTS
+    CODES = ("too_far",)
 
 
 def apply(state: RaceState, action: Action) -> RaceState:
@@ -101,8 +109,8 @@ def view(req: TableRequest[RaceState]) -> dict[str, Any]:
 
 
 RACE: Game[RaceState, Action] = Game(
-    id="race", name=("Race to N", "Nまでレース"), min_players=2, max_players=3,
-    options=(Option("target", "int", 7, ("Target", "目標"), minimum=3, maximum=30),),
+    id="race", name=RACE_TEXTS.msg("game_name"), min_players=2, max_players=3,
+    options=(Option("target", "int", 7, RACE_TEXTS.msg("opt_target"), minimum=3, maximum=30),),
     new_game=lambda players, start, options: RaceState(players, options["target"], active=start),
     actions=ACTIONS,
     actor=actor,
@@ -111,7 +119,7 @@ RACE: Game[RaceState, Action] = Game(
     outcome=lambda s: None if s.winner is None else Outcome((s.winner,), (s.winner,), "target"),
     errors=RaceError,
     queries={"distance": Query(lambda state, body, options, lang: {"left": state.target - state.count})},
-    ui=GameUI(texts=Texts({}), table_template="race/_table.html", table_view=view, describe=describe),
+    ui=GameUI(texts=RACE_TEXTS, table_template="race/_table.html", table_view=view, describe=describe),
 )
 
 TEMPLATE = (  # the live region: what the game shows inside the frame's _game_table.html

@@ -18,13 +18,13 @@ from dataclasses import dataclass, replace
 from typing import Annotated, Any
 
 import pytest
+from catalog_files import texts_from
 from flask.testing import FlaskClient
 
 from companion import games
 from companion.games.base import Game, Outcome, Refusal, Viewer
 from companion.games.fields import Int, Seat
 from companion.games.moves import ActionSet, Move
-from companion.games.texts import Texts
 from companion.games.ui import GameUI, TableRequest
 
 SECRET_FACE = 5  # the tests' random source always throws this face: easy to look for in every output
@@ -39,7 +39,16 @@ class DieState:
     doubter: int | None = None
 
 
-FACE = Int(1, 6, noun=("a die face", "ダイスの目"))
+DIE_TEXTS = texts_from("hidden_die", {  # the game's own catalogs, as files
+    "en": {"game_name": "Hidden die", "noun_face": "a die face", "err_rolled": "Already rolled.",
+           "err_not_rolled": "Roll first.", "err_final": "This cannot be undone.",
+           "err_own": "The roller cannot doubt."},
+    "ja": {"game_name": "隠しサイコロ", "noun_face": "ダイスの目", "err_rolled": "振りました。",
+           "err_not_rolled": "先に振ってください。", "err_final": "取り消せません。",
+           "err_own": "振った人は疑えません。"},
+})
+
+FACE = Int(1, 6, noun=DIE_TEXTS.msg("noun_face"))
 
 
 @dataclass(frozen=True)
@@ -57,9 +66,8 @@ ACTIONS: ActionSet[Roll | Doubt] = ActionSet(Roll, Doubt, examples=(Roll(), Doub
 
 
 class DieError(Refusal):
-    MESSAGES = {"rolled": ("Already rolled.", "振りました。"), "not_rolled": ("Roll first.", "先に振ってください。"),
-                "final": ("This cannot be undone.", "取り消せません。"),
-                "own": ("The roller cannot doubt.", "振った人は疑えません。")}
+    TEXTS = DIE_TEXTS
+    CODES = ("rolled", "not_rolled", "final", "own")
 
 
 def apply(state: DieState, action: Roll | Doubt) -> DieState:
@@ -100,14 +108,14 @@ def view(req: TableRequest) -> dict[str, Any]:
 
 
 HIDDEN = Game(
-    id="hidden-die", name=("Hidden die", "隠しサイコロ"), min_players=2, max_players=4, options=(),
+    id="hidden-die", name=DIE_TEXTS.msg("game_name"), min_players=2, max_players=4, options=(),
     new_game=lambda players, start, options: DieState(players, active=start),
     actions=ACTIONS,
     actor=lambda state, a: a.seat if isinstance(a, Doubt) else state.active,
     apply=apply, state_to_json=to_json,
     outcome=lambda s: Outcome((s.active,)) if s.revealed else None,
     errors=DieError,
-    ui=GameUI(texts=Texts({}), table_template="hidden/_table.html", table_view=view, describe=describe),
+    ui=GameUI(texts=DIE_TEXTS, table_template="hidden/_table.html", table_view=view, describe=describe),
     private_seats=lambda options: True,
     proof_needed=lambda state, a: a.seat if isinstance(a, Doubt) else state.active,
     prepare=prepare, redact_action=redact,

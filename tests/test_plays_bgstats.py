@@ -13,6 +13,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from catalog_files import texts_from
 from flask import Flask
 from flask.testing import FlaskClient
 from game_folders import plays_sample
@@ -152,7 +153,8 @@ def golf_outcome(s: Any) -> Outcome | None:
 
 
 #: A game whose lowest score is best: the race to N, scored by cheers (fewest best).
-GOLF = replace(RACE, id="golf", name=("Golf", "ゴルフ"), highest_wins=False, outcome=golf_outcome,
+GOLF_NAME = texts_from("golf", {"en": {"game_name": "Golf"}, "ja": {"game_name": "ゴルフ"}}).msg("game_name")
+GOLF = replace(RACE, id="golf", name=GOLF_NAME, highest_wins=False, outcome=golf_outcome,
                scores=lambda s: tuple(s.cheers.count(i) for i in range(len(s.names))))
 
 

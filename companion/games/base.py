@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from .contract import Game, Outcome, Query
 from .options import Option, clean_options
-from .refusals import COMMON_MESSAGES, BadRequest, Fill, Refusal, RuleError
+from .refusals import COMMON_CODES, BadRequest, Fill, Refusal, RuleError
 from .viewer import Viewer
 
-__all__ = ["COMMON_MESSAGES", "BadRequest", "Fill", "Game", "Option", "Outcome", "Query", "Refusal", "RuleError",
+__all__ = ["COMMON_CODES", "BadRequest", "Fill", "Game", "Option", "Outcome", "Query", "Refusal", "RuleError",
            "Viewer", "clean_options"]

@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .fields import Context
 from .moves import ActionSet, Posted
-from .options import Option
+from .options import Option, in_every_language
 from .refusals import Refusal, RuleError
+from .texts import Msg
 from .viewer import Viewer
 
 if TYPE_CHECKING:  # the presentation is loaded only by the pages
@@ -49,11 +50,11 @@ class Query:
 
     ``answer(state, body, options, lang)`` returns the JSON answer or raises a RuleError. ``private``
     queries need the full (acting) link: they take private data (a hand, a rack) that must never be sent
-    with a view link. ``disabled`` returns a (code, en, ja) refusal (403) when the table turned it off."""
+    with a view link. ``disabled`` returns a (code, sentence) refusal (403) when the table turned it off."""
 
     answer: Callable[[Any, dict[str, Any], dict[str, Any], str], dict[str, Any]]
     private: bool = False
-    disabled: Callable[[dict[str, Any]], tuple[str, str, str] | None] | None = None
+    disabled: Callable[[dict[str, Any]], tuple[str, Msg] | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -100,7 +101,7 @@ class Game(Generic[S, A]):
     """
 
     id: str
-    name: tuple[str, str]  # (en, ja)
+    name: Msg  # the game's name, from its catalogs
     min_players: int
     max_players: int
     options: tuple[Option, ...]
@@ -143,7 +144,7 @@ class Game(Generic[S, A]):
     # --- what the platform asks -------------------------------------------------------------------------------
 
     def label(self, lang: str) -> str:
-        return self.name[1] if lang == "ja" else self.name[0]
+        return self.name.say(lang)
 
     def over(self, state: S) -> bool:
         """Whether the game has ended (no more actions)."""
@@ -179,7 +180,7 @@ class Game(Generic[S, A]):
     def codes(self) -> tuple[str, ...]:
         """Every code this game's refusals can carry (docs and the OpenAPI document list them)."""
         shared = PLATFORM_CODES if self.wrong_seat is None else tuple(c for c in PLATFORM_CODES if c != "not_your_turn")
-        return tuple(dict.fromkeys((*shared, *self.errors.MESSAGES)))
+        return tuple(dict.fromkeys((*shared, *self.errors.CODES)))
 
     def uses_seat_tokens(self, options: dict[str, Any]) -> bool:
         return self.private_seats is not None and bool(self.private_seats(options))
@@ -201,7 +202,7 @@ class Game(Generic[S, A]):
                 "logged": logged, "settings": settings, "error_codes": self.codes}
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "name": {"en": self.name[0], "ja": self.name[1]},
+        return {"id": self.id, "name": in_every_language(self.name),
                 "players": {"min": self.min_players, "max": self.max_players},
                 "options": {o.id: o.to_json() for o in self.options}}
 

@@ -2,11 +2,12 @@
 written back to JSON (the log), and described as JSON Schema (the OpenAPI document). The parser, the form
 reader and the schema all come from the same object, so they cannot drift.
 
-A field type says what it takes in both languages (``expects``); the action set that holds it names the field
-in every refusal. JSON that is not what a field takes is ``bad_request`` (400); text typed into a form that is
-not what it takes is ``bad_value``, said in the player's words (they typed it). A game may define its own
-field type (a tile, a card of its deck): subclass :class:`Field` and give ``parse``, ``expects`` and
-``schema``; forms, dumps and the logged schema have defaults. ``Context`` brings the table to the parser.
+A field type says what it takes (``expects``: a :class:`Msg` of a catalog, said in the reader's language); the
+action set that holds it names the field in every refusal. JSON that is not what a field takes is ``bad_request``
+(400); text typed into a form that is not what it takes is ``bad_value``, said in the player's words (they typed
+it). A game may define its own field type (a tile, a card of its deck): subclass :class:`Field` and give
+``parse``, ``expects`` and ``schema``; forms, dumps and the logged schema have defaults. ``Context`` brings the
+table to the parser.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from .refusals import BadRequest
+from .texts import COMMON, Listed, Msg
 
 T = TypeVar("T")
 MAX_SEATS = 8  # no game seats more: the bound of a seat when there is no table to ask
@@ -41,23 +43,32 @@ class Invalid(Exception):
 
 class FormRefusal(BadRequest):
     """A posted form that says no action, in words a player understands (they tapped or typed it): 400 with
-    its own ``code`` and sentence (en, ja). Pages show the sentence where the form was."""
+    its own ``code`` and sentence (a :class:`Msg`). Pages show the sentence where the form was."""
 
-    def __init__(self, code: str, words: tuple[str, str], **params: Any) -> None:
-        super().__init__(words[0], code=code, detail_ja=words[1], **params)
-        self.sentences = words
+    def __init__(self, code: str, words: Msg, **params: Any) -> None:
+        super().__init__(words, code=code, **params)
+        self.sentence = words
 
     def message(self, lang: str = "en") -> str:
-        return self.sentences[1] if lang == "ja" else self.sentences[0]
+        return self.sentence.say(lang)
 
 
 class Unreadable(FormRefusal):
     """Text a form posted that the field does not take: ``bad_value`` (``“x” is not a card number from 1 to 10.``)."""
 
-    def __init__(self, text: str, expects: tuple[str, str]) -> None:
+    def __init__(self, text: str, expects: Msg) -> None:
         shown = text if len(text) <= SHOWN else text[:SHOWN - 1] + "…"
-        super().__init__("bad_value", (f"“{shown}” is not {expects[0]}.", f"「{shown}」は{expects[1]}ではありません。"),
-                         value=shown)
+        super().__init__("bad_value", COMMON.msg("bad_value", value=shown, expects=expects), value=shown)
+
+
+def must_be(key: str, expects: Msg) -> Msg:
+    """“key” must be …: what a request's field should have held (the detail of a ``bad_request``)."""
+    return COMMON.msg("req_field_must_be", key=key, expects=expects)
+
+
+def a_seat(seats: int) -> Msg:
+    """"a seat from 0 to …" for a table of ``seats`` seats."""
+    return COMMON.msg("expects_seat", top=seats - 1)
 
 
 class Field(Generic[T]):
@@ -66,8 +77,8 @@ class Field(Generic[T]):
 
     doc: str = ""
 
-    def expects(self, ctx: Context) -> tuple[str, str]:
-        """What the field takes, as the end of a sentence: ("a whole number from 1 to 10", "1〜10の整数")."""
+    def expects(self, ctx: Context) -> Msg:
+        """What the field takes, as the end of a sentence: "a whole number from 1 to 10" (``expects_range``)."""
         raise NotImplementedError
 
     def parse(self, raw: object, ctx: Context) -> T:
@@ -113,13 +124,13 @@ def _number(text: str, negative: bool) -> int | None:
 
 
 class Int(Field[int]):
-    """A whole number from ``lo`` to ``hi``. ``noun`` names it in refusals (("a card number", "カードの数字"))."""
+    """A whole number from ``lo`` to ``hi``. ``noun`` names it in refusals ("a card number": a game's catalog)."""
 
-    def __init__(self, lo: int, hi: int, *, noun: tuple[str, str] = ("a whole number", "整数"), doc: str = "") -> None:
-        self.lo, self.hi, self.noun, self.doc = lo, hi, noun, doc
+    def __init__(self, lo: int, hi: int, *, noun: Msg | None = None, doc: str = "") -> None:
+        self.lo, self.hi, self.noun, self.doc = lo, hi, noun or COMMON.msg("expects_number"), doc
 
-    def expects(self, ctx: Context) -> tuple[str, str]:
-        return f"{self.noun[0]} from {self.lo} to {self.hi}", f"{self.lo}〜{self.hi}の{self.noun[1]}"
+    def expects(self, ctx: Context) -> Msg:
+        return COMMON.msg("expects_range", noun=self.noun, lo=self.lo, hi=self.hi)
 
     def parse(self, raw: object, ctx: Context) -> int:
         if isinstance(raw, bool) or not isinstance(raw, int) or not self.lo <= raw <= self.hi:
@@ -146,9 +157,8 @@ class Seat(Field[int]):
     def _top(ctx: Context) -> int:
         return (ctx.seats if ctx.seats is not None else MAX_SEATS) - 1
 
-    def expects(self, ctx: Context) -> tuple[str, str]:
-        top = self._top(ctx)
-        return f"a seat from 0 to {top}", f"0〜{top}の席番号"
+    def expects(self, ctx: Context) -> Msg:
+        return COMMON.msg("expects_seat", top=self._top(ctx))
 
     def parse(self, raw: object, ctx: Context) -> int:
         if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw <= self._top(ctx):
@@ -172,9 +182,8 @@ class Choice(Field[str]):
     def __init__(self, *words: str, fold_case: bool = False, doc: str = "") -> None:
         self.words, self.fold_case, self.doc = words, fold_case, doc
 
-    def expects(self, ctx: Context) -> tuple[str, str]:
-        return ("one of " + ", ".join(f"“{w}”" for w in self.words),
-                "".join(f"「{w}」" for w in self.words) + "のどれか")
+    def expects(self, ctx: Context) -> Msg:
+        return COMMON.msg("expects_choice", words=Listed(self.words, each="quoted", join="quoted_join"))
 
     def parse(self, raw: object, ctx: Context) -> str:
         if isinstance(raw, str):
@@ -199,8 +208,8 @@ class Flag(Field[bool]):
     def __init__(self, *, doc: str = "") -> None:
         self.doc = doc
 
-    def expects(self, ctx: Context) -> tuple[str, str]:
-        return "true or false", "オンかオフ"
+    def expects(self, ctx: Context) -> Msg:
+        return COMMON.msg("expects_flag")
 
     def parse(self, raw: object, ctx: Context) -> bool:
         if not isinstance(raw, bool):
@@ -229,9 +238,8 @@ class ListOf(Field[tuple[T, ...]]):
     def __init__(self, item: Field[T], most: int, *, typed: bool = False, doc: str = "") -> None:
         self.item, self.most, self.typed, self.doc = item, most, typed, doc
 
-    def expects(self, ctx: Context) -> tuple[str, str]:
-        en, ja = self.item.expects(ctx)
-        return f"a list of at most {self.most} values, each {en}", f"{ja}（{self.most}個まで）のリスト"
+    def expects(self, ctx: Context) -> Msg:
+        return COMMON.msgn("expects_list", self.most, most=self.most, item=self.item.expects(ctx))
 
     def parse(self, raw: object, ctx: Context) -> tuple[T, ...]:
         if not isinstance(raw, list) or len(raw) > self.most:

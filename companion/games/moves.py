@@ -25,8 +25,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Annotated, Any, ClassVar, Generic, TypeVar, cast
 
-from .fields import Context, Field, Invalid, Key, Seat
+from .fields import Context, Field, Invalid, Key, Seat, must_be
 from .refusals import BadRequest
+from .texts import COMMON, Listed
 
 A = TypeVar("A")  # the game's action: a union of Move classes
 Posted = Mapping[str, Sequence[str]]  # a form: field name -> every value posted under it
@@ -113,20 +114,18 @@ class ActionSet(Generic[A]):
     def _shape(self, kind: object) -> _Shape:
         shape = self.shapes.get(kind) if isinstance(kind, str) else None
         if shape is None:
-            listed = ", ".join(self.shapes)
-            raise BadRequest(f"“type” must be one of {listed}", detail_ja=f"「type」は{listed}のどれかです")
+            raise BadRequest(COMMON.msg("req_type_one_of", listed=Listed(list(self.shapes))))
         return shape
 
     def parse(self, raw: object, ctx: Context) -> A:
         """The action a JSON object describes (strictly); 400 ``bad_request`` naming the field otherwise."""
         if not isinstance(raw, dict):
-            raise BadRequest("an action must be an object", detail_ja="操作はオブジェクトで指定してください")
+            raise BadRequest(COMMON.msg("req_action_object"))
         shape = self._shape(raw.get("type"))
         for key in raw:
             if key != "type" and key not in shape.keys:
                 name = str(key)[:40]
-                raise BadRequest(f"unknown field “{name}” for “{shape.kind}”",
-                                 detail_ja=f"「{shape.kind}」に「{name}」という項目はありません", field=name)
+                raise BadRequest(COMMON.msg("req_unknown_field", name=name, kind=shape.kind), field=name)
         values: dict[str, Any] = {}
         for slot in shape.slots:
             if slot.key not in raw or (raw[slot.key] is None and not slot.required and slot.default is None):
@@ -136,9 +135,8 @@ class ActionSet(Generic[A]):
             try:
                 values[slot.attr] = slot.field.parse(raw[slot.key], ctx)
             except Invalid:
-                en, ja = slot.field.expects(ctx)
-                raise BadRequest(f"“{slot.key}” must be {en}", detail_ja=f"「{slot.key}」は{ja}で指定してください",
-                                 field=slot.key) from None
+                expects = slot.field.expects(ctx)
+                raise BadRequest(must_be(slot.key, expects), field=slot.key) from None
         return cast(A, shape.cls(**values))  # one of the classes this set was made of: A (its declared type)
 
     def read_form(self, posted: Posted, ctx: Context) -> A:
@@ -150,8 +148,7 @@ class ActionSet(Generic[A]):
         for key in posted:
             if key not in PLATFORM_FIELDS and key not in shape.keys:
                 name = key[:40]
-                raise BadRequest(f"unknown field “{name}” for “{shape.kind}”",
-                                 detail_ja=f"「{shape.kind}」に「{name}」という項目はありません", field=name)
+                raise BadRequest(COMMON.msg("req_unknown_field", name=name, kind=shape.kind), field=name)
         values: dict[str, Any] = {}
         for slot in shape.slots:
             texts = [text for text in posted.get(slot.key, ()) if text.strip()]
@@ -207,7 +204,7 @@ class ActionSet(Generic[A]):
 
 
 def _missing(kind: str, key: str) -> BadRequest:
-    return BadRequest(f"“{kind}” needs “{key}”", detail_ja=f"「{kind}」には「{key}」が必要です", field=key)
+    return BadRequest(COMMON.msg("req_field_missing", kind=kind, key=key), field=key)
 
 
 def _nullable(schema: dict[str, Any]) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .. import __version__
+from ..games.texts import LANGUAGES
 from .datadir import SECRET_FILENAME, default_db_path, ensure_dir, load_or_create_secret
 from .netinfo import public_url
 from .sockets import PortInUse, bind_socket, next_free_port
@@ -31,7 +32,6 @@ from .termqr import MODES, terminal_qr
 DEFAULT_HOST = "0.0.0.0"
 DEFAULT_PORT = 8000
 PORT_SEARCH = 100
-LANGS = ("en", "ja")
 
 _TOP_LEVEL_FLAGS = {"-h", "--help", "--version"}
 
@@ -104,7 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--db", metavar="PATH|URL",
                        help=f"where tables are kept: a SQLite file (default: {default_db_path()}), or a PostgreSQL "
                             "database several servers can share: postgresql://USER:PASSWORD@HOST:PORT/DB")
-    serve.add_argument("--lang", choices=LANGS, default="en",
+    serve.add_argument("--lang", choices=LANGUAGES, default="en",
                        help="default language of the pages (default %(default)s; "
                             "each browser can switch)")
     serve.add_argument("--url", metavar="URL",

@@ -39,6 +39,7 @@ from collections import Counter
 from collections.abc import Awaitable, Callable, Iterator, MutableMapping
 from typing import Any
 
+from ..games.texts import COMMON
 from ..web.security import SECURITY_HEADERS
 from . import proxy
 from .devices import (
@@ -77,15 +78,8 @@ BUDGETS: dict[str, tuple[float, float]] = {
 }
 _FIXED = frozenset({"actions", "undo", "settings", "log", "events", "seats", "next", "plays"})
 
-_TEXTS = {
-    "too_many_requests": ("This device is sending too many requests of this kind; wait a moment and try again.",
-                          "この端末からの同種のリクエストが多すぎます。少し待ってからもう一度どうぞ。"),
-    "busy": ("Too many devices are following live updates right now; retrying shortly.",
-             "いまライブ更新を受けている端末が多すぎます。少しあとで自動的に再接続します。"),
-    "too_large": ("The request body is too large.", "リクエストが大きすぎます。"),
-    "headers_too_large": ("The request's headers are too large.", "リクエストのヘッダーが大きすぎます。"),
-    "request_timeout": ("The request did not arrive in time.", "リクエストが時間内に届きませんでした。"),
-}
+# The refusals of this layer; each code's sentence is the frame catalog's guard_<code>.
+CODES = ("too_many_requests", "busy", "too_large", "headers_too_large", "request_timeout")
 
 
 class Budget:
@@ -171,7 +165,7 @@ class PublicLimits:
 
 
 async def refuse(send: Send, status: int, code: str, *, retry: int | None = None, close: bool = False) -> None:
-    en, ja = _TEXTS[code]
+    en, ja = COMMON.t(f"guard_{code}", "en"), COMMON.t(f"guard_{code}", "ja")  # before Flask: no language asked
     body = json.dumps({"error": code, "message": en, "message_en": en, "message_ja": ja},
                       ensure_ascii=False).encode()
     headers = [(b"content-type", b"application/json; charset=utf-8"), (b"content-length", str(len(body)).encode()),

@@ -10,6 +10,7 @@ from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse  # what redirect() makes
 
+from ..games.texts import LANGUAGES
 from ..service import TableService
 from ..store import open_store
 
@@ -34,7 +35,7 @@ def create_app(db_path: str, *, lang: str = "en", public_url: str | None = None,
     app.config.update(
         MAX_CONTENT_LENGTH=MAX_BODY,
         SECRET_KEY=secret_key or secrets.token_hex(32),
-        COMPANION_LANG=lang if lang in ("ja", "en") else "en",
+        COMPANION_LANG=lang if lang in LANGUAGES else "en",
         PUBLIC_URL=public_url,
         JSON_SORT_KEYS=False,
     )

@@ -5,7 +5,8 @@ from __future__ import annotations
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from .. import games
-from ..games.base import RuleError, Viewer, clean_options
+from ..games.base import BadRequest, RuleError, Viewer, clean_options
+from ..games.texts import COMMON, Listed
 from ..service import ServiceError
 from .body import bad, json_body, opt_action_id, opt_dry_run, opt_version
 from .i18n import request_lang
@@ -28,11 +29,10 @@ def create_table() -> tuple[Response, int]:
     game_id = body.get("game", games.DEFAULT_GAME)
     game = games.get(game_id) if isinstance(game_id, str) else None
     if game is None:
-        raise bad("“game” must be the id of a game that GET /api/games lists",
-                  "「game」には GET /api/games が示すゲームの id を指定してください")
+        raise bad("req_game_id")
     options = body.get("options", {})
     if not isinstance(options, dict):
-        raise bad("“options” must be an object", "「options」はオブジェクトで指定してください")
+        raise bad("req_options_object")
     # An option may also be given at the top level, as API.md has it for Laminate ("hints").
     top_level = {o.id: body[o.id] for o in game.options if o.id in body}
     snap = service().create_table(body.get("players"), body.get("start", 0), {**top_level, **options},
@@ -66,7 +66,7 @@ def claim_seat(table_id: str, seat: int) -> Response:
     body = json_body(required=False)
     take_over = body.get("take_over", False)
     if not isinstance(take_over, bool):
-        raise bad("“take_over” must be true or false", "「take_over」は true か false で指定してください")
+        raise bad("req_take_over")
     token, snap = service().claim_seat(record.id, seat, take_over=take_over)
     viewer = Viewer(full=True, seat=seat, proven=seat)
     return jsonify({"seat": seat, "token": token, "state": service().answer(snap, viewer)})
@@ -77,7 +77,7 @@ def act(table_id: str) -> Response:
     record, _ = service().resolve(table_id, write=True)
     body = json_body()
     if "action" not in body:
-        raise bad("the body needs an “action” object", "本文には「action」オブジェクトが必要です")
+        raise bad("req_action_missing")
     action = service().parse(record.id, body["action"])
     result = service().act(record.id, action, version=opt_version(body), dry_run=opt_dry_run(body),
                            action_id=opt_action_id(body), viewer=request_viewer(record, True))
@@ -103,9 +103,10 @@ def settings(table_id: str) -> Response:
     names = [o.id for o in game.options if o.setting]
     wanted = {k: v for k, v in body.items() if k != "version"}
     if not wanted:
-        raise bad("nothing to change: send " + (" and/or ".join(f"“{n}”" for n in names) or "nothing"),
-                  "変更する設定がありません：" + ("・".join(f"「{n}」" for n in names) + "を送ってください"
-                                             if names else "この卓のゲームには変えられる設定がありません"))
+        if not names:
+            raise bad("req_no_settings")
+        listed = Listed(names, sep="quoted_andor_sep", each="quoted")
+        raise BadRequest(COMMON.msg("req_nothing_to_change", names=listed))
     changes = clean_options(game.options, wanted, settings_only=True)
     if game.check_settings is not None:
         game.check_settings(service().snapshot(record.id).state, changes)
@@ -132,13 +133,12 @@ def ask(table_id: str, query: str) -> Response:
         if query in fixed:  # /actions, /log …: a route of its own that takes another method
             from .errors import from_http
             return from_http(405, fixed[query])
-        raise ServiceError(404, "not_found", "Nothing is here.", "ここには何もありません。")
+        raise ServiceError(404, "not_found", COMMON.msg("http_msg_404"))
     record, full = service().resolve(table_id)
     snap = service().snapshot(record.id)
     found = snap.game.queries.get(query)
     if found is None:
-        raise ServiceError(404, "not_found", "This table's game has no such question.",
-                           "この卓のゲームにはその問い合わせはありません。")
+        raise ServiceError(404, "not_found", COMMON.msg("svc_no_such_question"))
     if request.method != "POST":
         from .errors import from_http
         return from_http(405, ("POST", "OPTIONS"))

@@ -11,16 +11,16 @@ from typing import Any
 from flask import request
 
 from ..games.base import BadRequest
+from ..games.texts import COMMON
 from ..service import ServiceError
 
 ACTION_ID = re.compile(r"[A-Za-z0-9._~-]{8,64}")  # RFC 3986 unreserved characters
-_JSON_OBJECT_JA = "本文は JSON のオブジェクトにしてください"
 MAX_DEPTH = 8  # the deepest valid body is {"action": {"table": [{"tiles": ["…"]}]}}: depth 5
 
 
-def bad(detail: str, detail_ja: str) -> BadRequest:
-    """A malformed request (400), described in both languages."""
-    return BadRequest(detail, detail_ja=detail_ja)
+def bad(key: str) -> BadRequest:
+    """A malformed request (400), said by the frame catalog's ``key`` ("the body is not valid JSON")."""
+    return BadRequest(COMMON.msg(key))
 
 
 def json_body(required: bool = True) -> dict[str, Any]:
@@ -28,19 +28,18 @@ def json_body(required: bool = True) -> dict[str, Any]:
     raw = request.get_data(cache=True)
     if not raw:  # no body at all; whitespace alone is a body, and not JSON (the fuzzer sent "\n")
         if required:
-            raise bad("the body must be a JSON object", _JSON_OBJECT_JA)
+            raise bad("req_body_object")
         return {}
     if not raw.strip():
-        raise bad("the body must be a JSON object", _JSON_OBJECT_JA)
+        raise bad("req_body_object")
     if request.mimetype != "application/json":
-        raise ServiceError(415, "unsupported_media_type", "Send JSON with Content-Type: application/json.",
-                           "Content-Type: application/json で JSON を送ってください。")
+        raise ServiceError(415, "unsupported_media_type", COMMON.msg("svc_json_only"))
     try:
         body = json.loads(raw, parse_constant=_no_constant)
     except (ValueError, RecursionError):
-        raise bad("the body is not valid JSON", "本文が正しい JSON ではありません") from None
+        raise bad("req_body_json") from None
     if not isinstance(body, dict):
-        raise bad("the body must be a JSON object", _JSON_OBJECT_JA)
+        raise bad("req_body_object")
     check_json_limits(body)
     return body
 
@@ -55,7 +54,7 @@ def check_json_limits(body: Any) -> None:
     while stack:
         value, depth = stack.pop()
         if depth > MAX_DEPTH:
-            raise bad("the body is nested too deeply", "本文の入れ子が深すぎます")
+            raise bad("req_body_deep")
         if isinstance(value, dict):
             stack.extend((k, depth) for k in value)
             stack.extend((v, depth + 1) for v in value.values())
@@ -65,8 +64,7 @@ def check_json_limits(body: Any) -> None:
             try:
                 value.encode("utf-8")
             except UnicodeEncodeError:
-                raise bad("the body holds text that is not valid Unicode",
-                          "本文に正しい Unicode でない文字があります") from None
+                raise bad("req_body_unicode") from None
 
 
 def opt_version(body: dict[str, Any]) -> int | None:
@@ -74,14 +72,14 @@ def opt_version(body: dict[str, Any]) -> int | None:
     if version is None:
         return None
     if isinstance(version, bool) or not isinstance(version, int) or version < 0:
-        raise bad("“version” must be a non-negative integer", "「version」は0以上の整数で指定してください")
+        raise bad("req_version")
     return version
 
 
 def opt_dry_run(body: dict[str, Any]) -> bool:
     dry_run = body.get("dry_run", False)
     if not isinstance(dry_run, bool):
-        raise bad("“dry_run” must be true or false", "「dry_run」は true か false で指定してください")
+        raise bad("req_dry_run")
     return dry_run
 
 
@@ -90,6 +88,5 @@ def opt_action_id(body: dict[str, Any]) -> str | None:
     if action_id is None:
         return None
     if not isinstance(action_id, str) or not ACTION_ID.fullmatch(action_id):
-        raise bad("“action_id” must be 8–64 characters of A–Z, a–z, 0–9, and . _ ~ -",
-                  "「action_id」は A–Z・a–z・0–9・. _ ~ - の8〜64文字で指定してください")
+        raise bad("req_action_id")
     return action_id

@@ -1,4 +1,5 @@
-"""JSON error answers: ``{"error": CODE, "message": TEXT}`` (API.md), with both languages added."""
+"""JSON error answers: ``{"error": CODE, "message": TEXT}`` (API.md), in the request's language, with the
+English and the Japanese added (``message_en``, ``message_ja``); every sentence from the catalogs."""
 
 from __future__ import annotations
 
@@ -7,19 +8,19 @@ from collections.abc import Iterable
 from flask import Response, jsonify
 
 from ..games.base import RuleError
+from ..games.texts import COMMON, Msg, Said
 from ..service import ServiceError
 from .i18n import request_lang
 
-# Transport-level refusals that are not rule codes.
-HTTP_MESSAGES = {
-    400: ("bad_request", "The request is malformed.", "リクエストの形式が正しくありません。"),
-    404: ("not_found", "Nothing is here.", "ここには何もありません。"),
-    405: ("method_not_allowed", "This address does not take that method.",
-          "このアドレスはその方式に対応していません。"),
-    413: ("too_large", "The request body is too large.", "リクエストが大きすぎます。"),
-    415: ("unsupported_media_type", "Send JSON with Content-Type: application/json.",
-          "Content-Type: application/json で JSON を送ってください。"),
+# Transport-level refusals that are not rule codes: status -> (code, its sentence in the frame catalog).
+HTTP_MESSAGES: dict[int, tuple[str, Msg]] = {
+    400: ("bad_request", COMMON.msg("http_msg_400")),
+    404: ("not_found", COMMON.msg("http_msg_404")),
+    405: ("method_not_allowed", COMMON.msg("http_msg_405")),
+    413: ("too_large", COMMON.msg("http_msg_413")),
+    415: ("unsupported_media_type", COMMON.msg("svc_json_only")),
 }
+HTTP_FAILED = ("error", COMMON.msg("http_msg_error"))
 
 
 def _text(value: str) -> str:
@@ -27,10 +28,12 @@ def _text(value: str) -> str:
     return value.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
 
 
-def error_response(status: int, code: str, en: str, ja: str) -> Response:
+def error_response(status: int, code: str, words: Said) -> Response:
+    """The documented JSON refusal: ``message`` in the request's language, ``message_en`` and ``message_ja``."""
     lang = request_lang()
-    en, ja = _text(en), _text(ja)
-    resp = jsonify({"error": code, "message": ja if lang == "ja" else en, "message_en": en, "message_ja": ja})
+    en, ja = _text(words.say("en")), _text(words.say("ja"))
+    message = {"en": en, "ja": ja}.get(lang) or _text(words.say(lang))
+    resp = jsonify({"error": code, "message": message, "message_en": en, "message_ja": ja})
     resp.status_code = status
     return resp
 
@@ -42,17 +45,17 @@ def rule_status(exc: RuleError) -> int:
 
 
 def from_rule(exc: RuleError) -> Response:
-    return error_response(rule_status(exc), exc.code, exc.message("en"), exc.message("ja"))
+    return error_response(rule_status(exc), exc.code, exc)
 
 
 def from_service(exc: ServiceError) -> Response:
-    return error_response(exc.status, exc.code, exc.message("en"), exc.message("ja"))
+    return error_response(exc.status, exc.code, exc.words)
 
 
 def from_http(status: int, allow: Iterable[str] = ()) -> Response:
     """A transport refusal; a 405 names the methods the address takes (``allow``) in its Allow header."""
-    code, en, ja = HTTP_MESSAGES.get(status, ("error", "The request failed.", "リクエストに失敗しました。"))
-    resp = error_response(status, code, en, ja)
+    code, words = HTTP_MESSAGES.get(status, HTTP_FAILED)
+    resp = error_response(status, code, words)
     if allow:
         resp.headers["Allow"] = ", ".join(sorted(set(allow)))
     return resp

@@ -19,7 +19,7 @@ from flask import Blueprint, Response, jsonify
 
 from .. import __version__ as companion_version
 from .. import games
-from ..games.base import COMMON_MESSAGES
+from ..games.base import COMMON_CODES
 from ..games.schema import nat as _nat
 from ..games.schema import obj as _obj
 from ..games.schema import ref as _ref
@@ -51,7 +51,7 @@ def _parts() -> list[tuple[games.Game, dict[str, Any]]]:
 
 
 def error_codes() -> list[str]:
-    codes = set(COMMON_MESSAGES) | {code for code, _, _ in HTTP_MESSAGES.values()} | set(OTHER_CODES)
+    codes = set(COMMON_CODES) | {code for code, _ in HTTP_MESSAGES.values()} | set(OTHER_CODES)
     for game in games.all_games():
         codes |= set(game.codes)
     return sorted(codes)
@@ -71,7 +71,7 @@ def _state(game: games.Game, part: dict[str, Any]) -> dict[str, Any]:
         **part["state"],
     }
     state = _obj({**props, "next_table": NEXT_TABLE}, tuple(props))  # next_table: only once "play again" made one
-    state["description"] = part.get("state_description", f"STATE of a {game.name[0]} table.")
+    state["description"] = part.get("state_description", f"STATE of a {game.label('en')} table.")
     return state
 
 
@@ -168,7 +168,7 @@ def _query_paths(parts: list[tuple[games.Game, dict[str, Any]]]) -> dict[str, An
             schemas = [q[key] for _, q in found]
             return schemas[0] if len(schemas) == 1 else {"anyOf": schemas}
         statuses = sorted({s for _, q in found for s in q.get("errors", (400, 404, 413, 415, 422))})
-        summary = " ".join(f"{g.name[0]}: {q['summary']}" if len(found) > 1 else q["summary"] for g, q in found)
+        summary = " ".join(f"{g.label('en')}: {q['summary']}" if len(found) > 1 else q["summary"] for g, q in found)
         responses: dict[str, Any] = {"200": _json("The answer.", one_of("response")), **_errors(*statuses)}
         paths[f"/api/tables/{{table_id}}/{name}"] = {"post": {
             "operationId": name, "summary": summary, "parameters": [TABLE_PARAM],

@@ -17,6 +17,7 @@ from flask import Blueprint, Response, jsonify, request
 from .. import games
 from .. import plays as record
 from ..games.base import BadRequest, RuleError
+from ..games.texts import COMMON
 from ..service import ServiceError
 from .body import json_body
 from .i18n import request_lang
@@ -52,15 +53,13 @@ def again(table_id: str) -> tuple[Response, int]:
 def _filters() -> dict[str, Any]:
     game = request.args.get("game") or None
     if game is not None and games.get(game) is None:
-        raise BadRequest("“game” must be the id of a game that GET /api/games lists",
-                         detail_ja="「game」には GET /api/games が示すゲームの id を指定してください")
+        raise BadRequest(COMMON.msg("req_game_id"))
     status = request.args.get("status") or None
     if status is not None and status not in STATUSES:
-        raise BadRequest("“status” must be “finished” or “running”",
-                         detail_ja="「status」は finished か running で指定してください")
+        raise BadRequest(COMMON.msg("req_plays_status"))
     player = request.args.get("player") or None
     if player is not None and len(player) > 200:
-        raise BadRequest("“player” is too long", detail_ja="「player」が長すぎます")
+        raise BadRequest(COMMON.msg("req_plays_player"))
     return {"game": game, "status": status, "player": player}
 
 
@@ -87,7 +86,7 @@ def export_csv() -> Response:
 def export_bgstats() -> Response:
     lang = request_lang()
     chosen = record.select(visible_plays(), **_filters())
-    location = "卓のおとも" if lang == "ja" else "Table Companion"
+    location = COMMON.t("brand", lang)
     body = record.bgstats(chosen, game_names(lang), location)
     resp = Response(json.dumps(body, ensure_ascii=False, indent=1), mimetype="application/json")
     resp.headers["Content-Disposition"] = 'attachment; filename="BGStatsExport.json"'

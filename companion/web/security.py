@@ -31,6 +31,8 @@ from urllib.parse import urlsplit
 from flask import Flask, Response, current_app, request, session
 from werkzeug.exceptions import HTTPException
 
+from ..games.texts import COMMON, Msg
+
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -66,12 +68,12 @@ TEXT_LIKE = ("application/json", "application/javascript", "application/xml", "a
 
 
 class Refused(HTTPException):
-    """A request refused before it reached a view: status, stable code, and a sentence in both languages."""
+    """A request refused before it reached a view: status, stable code, and its sentence (a catalog's)."""
 
-    def __init__(self, status: int, code: str, en: str, ja: str) -> None:
-        super().__init__(en)
+    def __init__(self, status: int, code: str, words: Msg) -> None:
+        super().__init__(words.say("en"))
         self.code = status
-        self.error_code, self.en, self.ja = code, en, ja
+        self.error_code, self.words = code, words
 
 
 # --- CSRF token ---
@@ -228,23 +230,17 @@ def cross_site_reason() -> str | None:
 
 
 #: Every refusal of this layer: code -> (status, English, Japanese).
-REFUSALS: dict[str, tuple[int, str, str]] = {
-    "bad_host": (400, "This server does not answer to that name. Open it with the address that "
-                      "“companion serve” printed (or add the name to ALLOWED_HOSTS).",
-                 "このサーバーはその名前では応答しません。「companion serve」が表示したアドレスで開いてください。"),
-    "unsupported_media_type": (415, "Send JSON with Content-Type: application/json.",
-                               "Content-Type: application/json で JSON を送ってください。"),
-    "cross_site": (403, "This request came from another site and was refused.",
-                   "別のサイトからのリクエストなので拒否しました。"),
-    "csrf_failed": (403, "This form has expired or did not come from this page. Reload the page and try again.",
-                    "このフォームは期限切れか、このページから送られたものではありません。"
-                    "ページを再読み込みしてからもう一度どうぞ。"),
+REFUSALS: dict[str, tuple[int, Msg]] = {
+    "bad_host": (400, COMMON.msg("sec_bad_host")),
+    "unsupported_media_type": (415, COMMON.msg("svc_json_only")),
+    "cross_site": (403, COMMON.msg("sec_cross_site")),
+    "csrf_failed": (403, COMMON.msg("sec_csrf_failed")),
 }
 
 
 def refuse(code: str) -> Refused:
-    status, en, ja = REFUSALS[code]
-    return Refused(status, code, en, ja)
+    status, words = REFUSALS[code]
+    return Refused(status, code, words)
 
 
 def _check_api_write() -> None:
@@ -303,9 +299,9 @@ def _after_request(resp: Response) -> Response:
 def _refused(exc: Refused) -> Response:
     if request.path.startswith("/api/"):
         from .errors import error_response
-        return error_response(exc.code or 400, exc.error_code, exc.en, exc.ja)
+        return error_response(exc.code or 400, exc.error_code, exc.words)
     from .i18n import request_lang
-    text = exc.ja if request_lang() == "ja" else exc.en
+    text = exc.words.say(request_lang())
     return Response(f"{exc.code} {exc.error_code}: {text}\n", status=exc.code,
                     mimetype="text/plain")
 

@@ -7,8 +7,10 @@
  *   $(sel, root) / $$(sel, root)   querySelector / querySelectorAll as an array
  *   el(tag, cls, text)             a new element (text through textContent only)
  *   cssq(value)                    escaped for an attribute selector: '[data-x="' + cssq(v) + '"]'
- *   lang; tx(key, params); text(key)   "en"/"ja"; a #js-text text with {name}s filled (the key if none);
- *                                  the raw text (undefined if none)
+ *   lang; tx(key, params); text(key)   the page's language ("en", "ja"…); a #js-text text with {name}s filled
+ *                                  (the key if none); the raw text (undefined if none)
+ *   tn(key, n, params)             a #js-text plural entry in the form the count n takes in the page's
+ *                                  language (Intl.PluralRules), {n} and the params filled
  *   store.get(k) / store.set(k, v) localStorage that never throws
  *   randomId()                     32 hex characters (action_id)
  *   postJSON(url, body)            Promise<{status, body}>, rejected only when the network fails
@@ -39,18 +41,29 @@
     return value.replace(/[^\w-]/g, function (c) { return "\\" + c.charCodeAt(0).toString(16) + " "; });
   }
 
-  var LANG = doc.documentElement.lang === "ja" ? "ja" : "en";
+  var LANG = doc.documentElement.lang || "en";
   var TEXT = {};
+  var FORMS = {};  // plural entries: key -> {category: form} ("one", "other"… as the page's language has them)
   var tpl = $("#js-text");
   if (tpl && tpl.content) {
-    $$("[data-k]", tpl.content).forEach(function (el) { TEXT[el.getAttribute("data-k")] = el.textContent; });
+    $$("[data-k]", tpl.content).forEach(function (el) {
+      var key = el.getAttribute("data-k"), category = el.getAttribute("data-plural");
+      if (category) { (FORMS[key] = FORMS[key] || {})[category] = el.textContent; } else { TEXT[key] = el.textContent; }
+    });
   }
-  function tx(key, params) {
-    var s = TEXT[key] || key;
-    if (params) {
-      s = s.replace(/\{(\w+)\}/g, function (m, k) { return Object.prototype.hasOwnProperty.call(params, k) ? String(params[k]) : m; });
+  function fill(s, params) {
+    if (!params) { return s; }
+    return s.replace(/\{(\w+)\}/g, function (m, k) { return Object.prototype.hasOwnProperty.call(params, k) ? String(params[k]) : m; });
+  }
+  function tx(key, params) { return fill(TEXT[key] || key, params); }
+  var plurals = null;
+  function tn(key, n, params) {
+    var forms = FORMS[key];
+    if (!forms) { return fill(TEXT[key] || key, Object.assign({ n: n }, params)); }
+    if (!plurals) {
+      try { plurals = new Intl.PluralRules(LANG); } catch (e) { plurals = { select: function (k) { return k === 1 ? "one" : "other"; } }; }
     }
-    return s;
+    return fill(forms[plurals.select(n)] || forms.other || key, Object.assign({ n: n }, params));
   }
 
   var store = {
@@ -86,7 +99,8 @@
 
   function errorText(body) {
     if (!body) { return tx("js_network"); }
-    return (LANG === "ja" ? body.message_ja : body.message_en) || body.message || tx("js_network");
+    var own = LANG === "ja" ? body.message_ja : LANG === "en" ? body.message_en : null;
+    return own || body.message || tx("js_network");
   }
 
   /* ---------------------------------------------------------------------------------------------------
@@ -274,7 +288,7 @@
   }
 
   window.Companion = {
-    $: $, $$: $$, el: el, cssq: cssq, lang: LANG, tx: tx,
+    $: $, $$: $$, el: el, cssq: cssq, lang: LANG, tx: tx, tn: tn,
     text: function (key) { return Object.prototype.hasOwnProperty.call(TEXT, key) ? TEXT[key] : undefined; },
     store: store, randomId: randomId, postJSON: postJSON, errorText: errorText, tableEl: tableEl,
     Toast: { show: Toast.show },

@@ -6,7 +6,7 @@
   "use strict";
 
   var doc = document;
-  var LANG = doc.documentElement.lang === "ja" ? "ja" : "en";
+  var LANG = doc.documentElement.lang || "en";
   function $(sel, root) { return (root || doc).querySelector(sel); }
   function $$(sel, root) { return Array.prototype.slice.call((root || doc).querySelectorAll(sel)); }
 
@@ -42,7 +42,7 @@
       var d = new Date(t.getAttribute("datetime"));
       if (isNaN(d.getTime())) { return; }
       try {
-        t.textContent = d.toLocaleString(LANG === "ja" ? "ja-JP" : undefined, { dateStyle: "medium", timeStyle: "short" });
+        t.textContent = d.toLocaleString(LANG === "ja" ? "ja-JP" : LANG === "en" ? undefined : LANG, { dateStyle: "medium", timeStyle: "short" });
       } catch (err) { /* keep the server's text */ }
     });
   }

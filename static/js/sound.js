@@ -108,7 +108,7 @@
         if (!Speech.on()) { return false; }
         try {
           var u = new window.SpeechSynthesisUtterance(text);
-          u.lang = h.lang === "ja" ? "ja-JP" : "en-US";
+          u.lang = h.lang === "ja" ? "ja-JP" : h.lang === "en" ? "en-US" : h.lang;
           window.speechSynthesis.speak(u);
         } catch (e) { return false; }
         return true;

@@ -42,7 +42,7 @@ def create_form(token: str | None) -> dict[str, str]:
 def assert_csrf_refused(resp: Any, code: str) -> None:
     """403 with the refusal's sentence (a plain-text answer, or the pages' own error page)."""
     assert resp.status_code == 403, resp.get_data(as_text=True)[:300]
-    assert REFUSALS[code][1] in resp.get_data(as_text=True)
+    assert REFUSALS[code][1].say("en") in resp.get_data(as_text=True)
 
 
 # --- form posts -------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..base import Game
 from .actions import ACTIONS, Action, Declare, Draw, EndRound, NextRound, Pair, Pass, Reveal
-from .errors import MESSAGES, CrackerBadRequest, CrackerError
+from .errors import CODES, CrackerBadRequest, CrackerError
 from .feasible import bounds, feasible, in_deck_at_most, most_held
 from .options import OPTIONS
 from .rules import (
@@ -33,11 +33,12 @@ from .rules import (
 from .schema import state_schema
 from .state import DEAL, Phase, Reason, RoundEnd, RoundRecord, State, Step
 from .state_json import state_to_json
+from .texts import CR
 from .ui import UI
 
 GAME: Game[State, Action] = Game(
     id="cracker",
-    name=("Cracker", "クラッカー"),
+    name=CR.msg("game_name"),
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     options=OPTIONS,
@@ -56,7 +57,7 @@ GAME: Game[State, Action] = Game(
 )
 
 __all__ = [
-    "ACTIONS", "DEAL", "GAME", "MAX_PLAYERS", "MESSAGES", "MIN_PLAYERS", "OPTIONS", "Action", "CrackerBadRequest",
+    "ACTIONS", "CODES", "DEAL", "GAME", "MAX_PLAYERS", "MIN_PLAYERS", "OPTIONS", "Action", "CrackerBadRequest",
     "CrackerError", "Declare", "Draw", "EndRound", "NextRound", "Pair", "Pass", "Phase", "Reason", "Reveal",
     "RoundEnd", "RoundRecord", "State", "Step", "actor", "apply", "bounds", "feasible", "in_deck_at_most", "is_out",
     "most_held", "new_game", "outcome", "ranking", "round_scores", "scores", "state_to_json", "winners",

@@ -13,14 +13,13 @@ from typing import Annotated, Any
 from ..fields import Context, FormRefusal, Int, Invalid, ListOf, Seat
 from ..moves import ActionSet, Move, Posted
 from ..pairs import CARD, NUMBERS
+from ..texts import Msg
+from .texts import CR
 
 MAX_HAND = 60  # more cards than any hand can hold: refused before any rule runs
 MAX_HAND_TEXT = 1000  # characters of a typed hand read at all
 _SPLIT = re.compile(r"[\s,、，・]+")
 _FULL = str.maketrans("０１２３４５６７８９", "0123456789")  # a Japanese keyboard's digits
-NO_HAND = ("Type the cards of the hand.", "手札の数字を入力してください。")
-BAD_HAND = ("“{word}” is not a card number: type numbers from 1 to 10, e.g. 3 4 5.",
-            "「{word}」はカードの数字ではありません。1〜10の数字を入力してください（例：3 4 5）。")
 
 
 class Hand(ListOf[int]):
@@ -30,8 +29,8 @@ class Hand(ListOf[int]):
     def __init__(self) -> None:
         super().__init__(CARD, MAX_HAND, typed=True, doc="The whole hand, every card (CR7).")
 
-    def expects(self, ctx: Context) -> tuple[str, str]:
-        return f"a list of 1 to {MAX_HAND} card numbers", f"1〜{MAX_HAND}枚のカードの数字のリスト"
+    def expects(self, ctx: Context) -> Msg:
+        return CR.msgn("expects_hand", MAX_HAND, most=MAX_HAND)
 
     def parse(self, raw: object, ctx: Context) -> tuple[int, ...]:
         if not isinstance(raw, list) or not raw:
@@ -42,13 +41,12 @@ class Hand(ListOf[int]):
         text = " ".join(texts)[:MAX_HAND_TEXT].translate(_FULL)
         words = [w for w in _SPLIT.split(text.strip()) if w]
         if not words:
-            raise FormRefusal("form_no_hand", NO_HAND)
+            raise FormRefusal("form_no_hand", CR.msg("form_no_hand"))
         hand = []
         for word in words[:MAX_HAND]:  # a longer hand is cut here and refused by its size (CR6)
             if not (word.isascii() and word.isdigit() and len(word) <= 2 and int(word) in NUMBERS):
                 shown = word[:12]
-                raise FormRefusal("form_bad_hand", (BAD_HAND[0].format(word=shown), BAD_HAND[1].format(word=shown)),
-                                  word=shown)
+                raise FormRefusal("form_bad_hand", CR.msg("form_bad_hand", word=shown), word=shown)
             hand.append(int(word))
         return tuple(sorted(hand))
 
@@ -89,7 +87,7 @@ class Declare(Move, kind="declare"):
     def form_fields(cls, posted: Posted) -> Posted:
         """The hand is typed: an empty box says so in the player's words (not "a field is missing")."""
         if not any(text.strip() for text in posted.get("hand", ())):
-            raise FormRefusal("form_no_hand", NO_HAND)
+            raise FormRefusal("form_no_hand", CR.msg("form_no_hand"))
         return posted
 
 
@@ -98,7 +96,7 @@ class Reveal(Move, kind="reveal"):
     """CR9: ``seat``, who did not go out, enters the highest number in their hand (0 for an empty hand)."""
 
     seat: Annotated[int, Seat(doc="The player whose highest number this is.")]
-    max: Annotated[int, Int(0, 10, noun=("a number", "数字"), doc="The highest number in the hand; 0: no cards.")]
+    max: Annotated[int, Int(0, 10, noun=CR.msg("noun_number"), doc="The highest number in the hand; 0: no cards.")]
 
 
 @dataclass(frozen=True)

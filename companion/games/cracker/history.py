@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..texts import COMMON, joined
 from .actions import Action, Declare, Draw, EndRound, NextRound, Pair, Pass, Reveal
 from .state import State, Step
 from .texts import hand_text, t, winners_text
@@ -14,7 +15,7 @@ def signed(n: int) -> str:
 
 
 def scores_list(state: State, scores: tuple[int, ...], lang: str) -> str:
-    return ("、" if lang == "ja" else ", ").join(f"{state.names[i]} {signed(s)}" for i, s in enumerate(scores))
+    return COMMON.t("list_sep", lang).join(f"{state.names[i]} {signed(s)}" for i, s in enumerate(scores))
 
 
 def describe(before: State, after: State, action: Action, seat: int | None, lang: str,
@@ -50,4 +51,4 @@ def describe(before: State, after: State, action: Action, seat: int | None, lang
     if after.over and not before.over:
         best = max(after.totals)
         parts.append(winners_text([after.names[i] for i, x in enumerate(after.totals) if x == best], lang))
-    return ("" if lang == "ja" else " ").join(parts)
+    return joined(parts, lang)

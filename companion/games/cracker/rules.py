@@ -11,11 +11,14 @@ from dataclasses import replace
 from typing import Any
 
 from ..base import Outcome
+from ..fields import a_seat, must_be
 from ..pairs import deck_of
+from ..texts import COMMON
 from .actions import Action, Declare, Draw, EndRound, NextRound, Pair, Pass, Reveal
 from .errors import CrackerBadRequest, CrackerError
 from .feasible import bounds, feasible
 from .state import DEAL, Phase, Reason, RoundEnd, RoundRecord, State, Step
+from .texts import CR
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 5  # CR1
 
@@ -38,9 +41,8 @@ def new_game(players: tuple[str, ...], start: int, options: dict[str, Any]) -> S
     deck = deck_of(options)
     n = len(players)
     if deck.total < DEAL * n + 1:  # CR2: a deal and the dealer's first draw (CR4)
-        raise CrackerBadRequest(f"the table's deck holds {deck.total} cards; {n} players need at least "
-                                f"{DEAL * n + 1}", detail_ja=f"この卓のデッキは{deck.total}枚です。{n}人には"
-                                f"{DEAL * n + 1}枚以上必要です")
+        raise CrackerBadRequest(CR.msgn("req_deck_too_small", deck.total, total=deck.total, need=DEAL * n + 1,
+                                        players=COMMON.msgn("count_players", n)))
     zeros = (0,) * 10
     base = State(names=tuple(players), copies=tuple(deck.count(v) for v in range(1, 11)),
                  rounds=int(options.get("rounds", 3)), dealer=start, active=start, sizes=(), deck=0, net=(),
@@ -255,8 +257,7 @@ def apply(state: State, action: Action) -> State:
     if isinstance(action, NextRound):
         return _next_round(state)
     if isinstance(action, (Declare, Reveal)) and not 0 <= action.seat < state.n:  # the parser's check, kept: total
-        raise CrackerBadRequest(f"“seat” must be a seat from 0 to {state.n - 1}",
-                                detail_ja=f"「seat」は0〜{state.n - 1}の席番号で指定してください")
+        raise CrackerBadRequest(must_be("seat", a_seat(state.n)))
     if isinstance(action, Reveal):
         if state.phase != Phase.REVEAL:
             raise CrackerError("round_not_over" if state.phase == Phase.PLAY else "already_revealed",

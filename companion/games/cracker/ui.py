@@ -14,7 +14,7 @@ from ..ui import FormReply, GameUI, parse_uint
 from .actions import Action
 from .history import describe
 from .state import State
-from .texts import CR, t
+from .texts import CR, t, tn
 from .views import table_view
 
 MAX_HAND_TEXT = 120  # characters of a typed hand echoed back after a refusal (the flash rides in a cookie)
@@ -63,7 +63,9 @@ def _rules_for_table(lang: str, options: dict[str, Any]) -> dict[str, Any]:
     """The rules page opened from a table: its own deck (PD5) and match length (CR10)."""
     deck = deck_of(options)
     counts = ", ".join(f"{v}×{deck.count(v)}" for v in range(1, 11))
-    return {"table_note": t("rules_table_note", lang, n=deck.total, rounds=options.get("rounds", 3), counts=counts)}
+    rounds = options.get("rounds", 3)
+    return {"table_note": tn("rules_table_note", rounds, lang, rounds=rounds, counts=counts,
+                             deck=tn("rules_deck_of", deck.total, lang))}
 
 
 def _page_title(view: dict[str, Any], lang: str) -> str:

@@ -12,7 +12,7 @@ from ..ui import TableRequest
 from .feasible import bounds, feasible, in_deck_at_most, most_held
 from .history import scores_list, signed
 from .state import Phase, Reason, State, Step
-from .texts import hand_text, t, winners_text
+from .texts import hand_text, t, tn, winners_text
 
 PILE_MAX = 6  # layers drawn for the deck pile
 FAN_MAX = 10  # card backs drawn in a hand's fan
@@ -20,7 +20,7 @@ DISCARD_SHOWN = 6  # top cards of the discard pile shown
 
 
 def _count(n: int, lang: str) -> str:
-    return t("hand_1", lang) if n == 1 else t("hand_n", lang, n=n)
+    return tn("hand", n, lang)
 
 
 def seats_view(state: State, me: int | None, lang: str) -> list[dict[str, Any]]:
@@ -163,7 +163,7 @@ def table_view(req: TableRequest[State]) -> dict[str, Any]:
     if state.streak is not None and play:
         card, count = state.streak
         streak = {"card": card, "count": count, "of": state.n, "dots": [k < count for k in range(state.n)],
-                  "text": t("streak_text", lang, card=card, count=count, of=state.n)}
+                  "text": tn("streak_text", state.n, lang, card=card, count=count, of=state.n)}
     standings = standings_view(state, lang)
     last_pass = None
     if play and state.passer is not None and state.change is None:  # a changed card never arrived (CR8)
@@ -172,16 +172,16 @@ def table_view(req: TableRequest[State]) -> dict[str, Any]:
     return {
         "answer": answer, "phase": state.phase, "round": state.round,
         "rounds": state.rounds, "dealer_name": state.names[state.dealer], "status": status_text(state, lang),
-        "setup_note": (t("setup_note", lang, n=state.total, d=state.total - 10 * state.n)
+        "setup_note": (tn("setup_note", state.total, lang, d=state.total - 10 * state.n)
                        if play and state.opening else None),
-        "deck_note": t("deck_note", lang, n=state.total) if state.total != 55 else None,
+        "deck_note": tn("deck_note", state.total, lang) if state.total != 55 else None,
         "active": active, "active_name": state.names[active] if active is not None else None,
         "my_turn": active is not None and req.me == active, "can_act": full and play, "can": can,
         "step": state.step if play else None, "received": state.received if play else None,
         "received_from": received_from, "paired": state.paired, "change": state.change if play else None,
         "left_name": state.names[state.left_of(state.active)], "seats": seats_view(state, req.me, lang),
         "deck": state.deck, "deck_pile": list(range(min(PILE_MAX, (state.deck + 4) // 5))),
-        "deck_text": t("deck_n", lang, n=state.deck), "discard": list(state.discard[-DISCARD_SHOWN:]),
+        "deck_text": tn("deck_n", state.deck, lang), "discard": list(state.discard[-DISCARD_SHOWN:]),
         "discard_count": len(state.discard), "discard_text": t("discard_n", lang, n=len(state.discard)),
         "streak": streak, "last_pass": last_pass,
         "pass_left": ({v: most_held(state, state.active, v) for v in range(1, 11)}

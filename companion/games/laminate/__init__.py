@@ -22,11 +22,12 @@ from .rules import MAX_PLAYERS, MIN_PLAYERS, actor, apply, check, meld_report, n
 from .schema import state_schema
 from .state import DecidedBy, EndInfo, GameState, Paper, Pending
 from .state_json import state_to_json
+from .texts import LAMINATE
 from .ui import UI
 
 GAME: Game[GameState, Action] = Game(
     id="laminate",
-    name=("Laminate Rummy", "ラミネートラミー"),
+    name=LAMINATE.msg("game_name"),
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     options=OPTIONS,

@@ -15,11 +15,12 @@ from typing import Annotated, Any
 from ..fields import Choice, Context, Field, FormRefusal, Int, Invalid, Key, ListOf
 from ..moves import ActionSet, Move, Posted
 from ..schema import MAX_INT
+from ..texts import Msg
 from .deck import DEFAULT_DECK, Card, Deck
 from .deckspec import deck_of
 from .errors import Malformed
 from .papers import PAPER_IDS, PAPERS
-from .texts import TEXT
+from .texts import LAMINATE
 
 MAX_CARDS = 49  # a meld can never hold more cards than the deck has
 MAX_CITES = 64
@@ -46,8 +47,8 @@ class CardOfDeck(Field[Card]):
     def __init__(self, *, doc: str = "") -> None:
         self.doc = doc
 
-    def expects(self, ctx: Context) -> tuple[str, str]:
-        return "a card of this table's deck (“coin-7”)", "この卓のデッキのカード（「coin-7」）"
+    def expects(self, ctx: Context) -> Msg:
+        return LAMINATE.msg("expects_card")
 
     def parse(self, raw: object, ctx: Context) -> Card:
         return table_deck(ctx).parse(raw)  # bad_card (Malformed) for anything else
@@ -74,8 +75,8 @@ class PaperType(Field[str]):
     def __init__(self, *, doc: str = "") -> None:
         self.doc = doc
 
-    def expects(self, ctx: Context) -> tuple[str, str]:
-        return "a paper type id (R2)", "論文の種類（R2）"
+    def expects(self, ctx: Context) -> Msg:
+        return LAMINATE.msg("expects_paper_type")
 
     def parse(self, raw: object, ctx: Context) -> str:
         if not isinstance(raw, str):
@@ -89,7 +90,7 @@ class PaperType(Field[str]):
 
 
 CARD = CardOfDeck()
-PAPER_ID = Int(1, MAX_INT, noun=("a paper id", "論文番号"))
+PAPER_ID = Int(1, MAX_INT, noun=LAMINATE.msg("noun_paper_id"))
 
 
 @dataclass(frozen=True)
@@ -118,9 +119,9 @@ class Publish(Move, kind="publish"):
         """The picker says in the player's words what it still lacks: a card from the hand, then (unless it
         only checks) the paper to claim."""
         if not any(text.strip() for text in posted.get("cards", ())):
-            raise FormRefusal("no_hand_card", TEXT["js_nothing_to_publish"])
+            raise FormRefusal("no_hand_card", LAMINATE.msg("js_nothing_to_publish"))
         if not any(text.strip() for text in posted.get("paper", ())) and not posted.get("dry_run"):
-            raise FormRefusal("choose_paper", TEXT["choose_paper"])
+            raise FormRefusal("choose_paper", LAMINATE.msg("choose_paper"))
         return posted
 
 
@@ -146,7 +147,7 @@ class EndFlag(Move, kind="endflag"):
     @classmethod
     def form_fields(cls, posted: Posted) -> Posted:
         if not any(text.strip() for text in posted.get("card", ())):
-            raise FormRefusal("choose_card", TEXT["choose_card"])
+            raise FormRefusal("choose_card", LAMINATE.msg("choose_card"))
         return posted
 
 

@@ -10,6 +10,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from .texts import LAMINATE
+
 RANK_LETTERS = {"A": 1, "J": 11, "Q": 12, "K": 13}
 FACE = {1: "A", 11: "J", 12: "Q", 13: "K"}
 _RANK_NUMBER = re.compile(r"[1-9][0-9]?")  # no sign, no spaces, no leading zero
@@ -29,7 +31,7 @@ def read_rank(text: str) -> int | None:
 
 def name(suit_name: str, rank: int, lang: str) -> str:
     """'Coin 7' / 'コイン7' (face letters for 1 and 11-13)."""
-    return f"{suit_name}{rank_label(rank)}" if lang == "ja" else f"{suit_name} {rank_label(rank)}"
+    return LAMINATE.t("card_name", lang, suit=suit_name, rank=rank_label(rank))
 
 
 @cache

@@ -15,7 +15,7 @@ from typing import Any
 
 from .cardnames import rank_label
 from .deckspec import CARDS, DEFAULT_SPEC, NAME_MAX, SYMBOL_MAX, clean_deck
-from .texts import t
+from .texts import t, tn
 
 PREFIX = "opt-laminate-deck"
 
@@ -52,8 +52,8 @@ def form_context(lang: str, options: Mapping[str, Any] | None, echoed: bool = Fa
             "is_default": is_default, "open": echoed and not is_default,
             "summary": t("deck_summary_default" if is_default else "deck_summary_custom", lang,
                          name=name.get("ja" if lang == "ja" else "en", "")),
-            "count_text": t("deck_count", lang, n=total, total=CARDS),
-            "count_template": t("deck_count", lang, n="{n}", total=CARDS),
+            "count_text": tn("deck_count", CARDS, lang, n=total, total=CARDS),
+            "count_template": tn("deck_count", CARDS, lang, n="{n}", total=CARDS),
             "text": {k: t(k, lang) for k in ("deck_title", "deck_help", "deck_use_default", "deck_name_en",
                                              "deck_name_ja", "deck_suit_en", "deck_suit_ja", "deck_symbol",
                                              "deck_ranks", "deck_count_label")}}

@@ -18,7 +18,9 @@ from functools import lru_cache
 from typing import Any
 
 from ..base import BadRequest
+from ..texts import Msg
 from .deck import BUILTIN_V1, DEFAULT_DECK, V1_DECK, Deck
+from .texts import LAMINATE
 
 SUITS = 7
 CARDS = 49
@@ -28,63 +30,56 @@ SUIT_ID = re.compile(r"[a-z][a-z0-9]{0,11}")
 SUIT_KEYS = {"id", "en", "ja", "symbol", "ranks"}
 
 
-def _bad(en: str, ja: str) -> BadRequest:
-    return BadRequest(f"deck: {en}", detail_ja=f"デッキ：{ja}")
+def _bad(why: Msg) -> BadRequest:
+    return BadRequest(LAMINATE.msg("deck_bad", why=why))
 
 
-def _text(value: Any, what: tuple[str, str], limit: int, *, empty: bool = False) -> str:
+def _text(value: Any, what: Msg, limit: int, *, empty: bool = False) -> str:
     if not isinstance(value, str):
-        raise _bad(f"{what[0]} must be text", f"{what[1]}は文字で指定してください")
+        raise _bad(LAMINATE.msg("deck_bad_text", what=what))
     text = value.strip()
     if not (0 if empty else 1) <= len(text) <= limit or any(not ch.isprintable() for ch in text):
-        raise _bad(f"{what[0]} must be {0 if empty else 1}–{limit} printable characters",
-                   f"{what[1]}は{0 if empty else 1}〜{limit}文字（制御文字なし）です")
+        raise _bad(LAMINATE.msgn("deck_bad_length", limit, what=what, lo=0 if empty else 1, hi=limit))
     return text
 
 
 def _ranks(value: Any, label: str) -> list[int]:
     if not isinstance(value, list) or not value or len(value) > 13:
-        raise _bad(f"suit “{label}” needs a list of 1–13 ranks", f"スート「{label}」のランクは1〜13個のリストです")
+        raise _bad(LAMINATE.msg("deck_ranks_list", label=label))
     if any(isinstance(r, bool) or not isinstance(r, int) or not 1 <= r <= 13 for r in value):
-        raise _bad(f"suit “{label}”: ranks are whole numbers from 1 to 13",
-                   f"スート「{label}」：ランクは1〜13の整数です")
+        raise _bad(LAMINATE.msg("deck_ranks_numbers", label=label))
     if len(set(value)) != len(value):
-        raise _bad(f"suit “{label}” holds a rank twice (no card may appear twice)",
-                   f"スート「{label}」に同じランクが2回あります（同じカードは1枚だけ）")
+        raise _bad(LAMINATE.msg("deck_rank_twice", label=label))
     return sorted(value)
 
 
 def clean_deck(raw: Any) -> dict[str, Any]:
     """The deck in canonical form (names trimmed, ranks ascending), or BadRequest saying what is wrong."""
     if not isinstance(raw, dict) or set(raw) - {"name", "suits"}:
-        raise _bad("an object with “suits” (and an optional “name”)", "“suits”（と任意の“name”）を持つオブジェクトです")
+        raise _bad(LAMINATE.msg("deck_object"))
     name = raw.get("name", BUILTIN_V1["name"])
     if not isinstance(name, dict) or set(name) != {"en", "ja"}:
-        raise _bad("“name” needs “en” and “ja”", "“name”には“en”と“ja”が必要です")
-    clean_name = {lang: _text(name[lang], ("the deck's name", "デッキ名"), NAME_MAX) for lang in ("en", "ja")}
+        raise _bad(LAMINATE.msg("deck_name_langs"))
+    clean_name = {lang: _text(name[lang], LAMINATE.msg("deck_name_what"), NAME_MAX) for lang in ("en", "ja")}
     suits = raw.get("suits")
     if not isinstance(suits, list) or len(suits) != SUITS:
-        raise _bad(f"exactly {SUITS} suits (R1)", f"スートはちょうど{SUITS}つです（R1）")
+        raise _bad(LAMINATE.msgn("deck_suit_count", SUITS))
     out = []
     for i, suit in enumerate(suits):
         if not isinstance(suit, dict) or set(suit) - SUIT_KEYS or not {"id", "ranks"} <= set(suit):
-            raise _bad(f"suit {i + 1} needs “id” and “ranks” (and may have “en”, “ja”, “symbol”)",
-                       f"スート{i + 1}には“id”と“ranks”が必要です（“en”“ja”“symbol”は任意）")
+            raise _bad(LAMINATE.msg("deck_suit_keys", i=i + 1))
         sid = suit["id"]
         if not isinstance(sid, str) or not SUIT_ID.fullmatch(sid):
-            raise _bad(f"suit {i + 1}: an id is 1–12 lower-case letters and digits, starting with a letter",
-                       f"スート{i + 1}：idは英小文字で始まる1〜12文字の英小文字・数字です")
-        en = _text(suit.get("en", sid), (f"suit “{sid}”'s English name", f"スート「{sid}」の英語名"), NAME_MAX)
-        ja = _text(suit.get("ja", en), (f"suit “{sid}”'s Japanese name", f"スート「{sid}」の日本語名"), NAME_MAX)
-        symbol = _text(suit.get("symbol", ""), (f"suit “{sid}”'s symbol", f"スート「{sid}」の記号"), SYMBOL_MAX,
-                       empty=True)
+            raise _bad(LAMINATE.msg("deck_suit_id", i=i + 1))
+        en = _text(suit.get("en", sid), LAMINATE.msg("deck_suit_en_name", sid=sid), NAME_MAX)
+        ja = _text(suit.get("ja", en), LAMINATE.msg("deck_suit_ja_name", sid=sid), NAME_MAX)
+        symbol = _text(suit.get("symbol", ""), LAMINATE.msg("deck_suit_symbol", sid=sid), SYMBOL_MAX, empty=True)
         out.append({"id": sid, "en": en, "ja": ja, "symbol": symbol, "ranks": _ranks(suit["ranks"], en)})
     if len({s["id"] for s in out}) != SUITS:
-        raise _bad("two suits share an id", "同じidのスートが2つあります")
+        raise _bad(LAMINATE.msg("deck_suit_ids_twice"))
     total = sum(len(s["ranks"]) for s in out)
     if total != CARDS:
-        raise _bad(f"the suits hold {total} cards; a Seven deck has {CARDS} (R1)",
-                   f"スートの合計が{total}枚です。セブンのデッキは{CARDS}枚です（R1）")
+        raise _bad(LAMINATE.msgn("deck_card_total", total, total=total, cards=CARDS))
     return {"name": clean_name, "suits": out}
 
 

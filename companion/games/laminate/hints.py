@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..base import BadRequest
+from ..fields import a_seat, must_be
 from .deck import Card, Deck
 from .errors import IllegalAction, Malformed
 from .melds import EVENS, FLUSHES, GROUPS, KINDS, STRAIGHTS
@@ -105,8 +106,7 @@ def hints(state: GameState, seat: int, hand: Sequence[Card], deck: Deck | None =
     """
     deck = deck or state.card_deck
     if not 0 <= seat < state.n:
-        raise BadRequest(f"player must be a seat from 0 to {state.n - 1}",
-                         detail_ja=f"「player」は0〜{state.n - 1}の席番号で指定してください")
+        raise BadRequest(must_be("player", a_seat(state.n)))
     hand_items = _hand_items(state, hand, deck)
     if state.over:
         return []

@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from ..texts import COMMON, joined
 from .actions import Action, EndFlag, Pass, Publish, Research, Review
 from .state import GameState
-from .texts import t
+from .texts import t, tn
 from .views import cards_count, cards_text, paper_name
 
 
@@ -19,7 +20,6 @@ def describe(before: GameState, after: GameState, action: Action, seat: int | No
     names = (options or {}).get("suit_names") or None
     deck = before.card_deck
     p = before.names[seat] if seat is not None and 0 <= seat < before.n else "?"
-    space = "" if lang == "ja" else " "
     parts: list[str] = []
     if isinstance(action, Research):
         parts.append(t("h_research_deck" if action.source == "deck" else "h_research_discard", lang, p=p))
@@ -28,7 +28,7 @@ def describe(before: GameState, after: GameState, action: Action, seat: int | No
                        cards=cards_text(list(action.cards), lang, names, deck)))
         cited = [c for pid in action.cited if (c := before.paper(pid)) is not None]
         if cited:
-            sep = "、" if lang == "ja" else "; "
+            sep = COMMON.t("clause_sep", lang)
             items = [t("h_cite_item", lang, id=c.id, owner=before.names[c.owner], paper=paper_name(c.type, lang),
                        card=deck.label(c.cards[0], lang, names)) for c in cited]
             parts.append(t("h_cite", lang, list=sep.join(items)))
@@ -51,7 +51,7 @@ def describe(before: GameState, after: GameState, action: Action, seat: int | No
         parts.append(t("h_endflag", lang, p=p, card=deck.label(action.card, lang, names)))
     if before.end is None and after.end is not None:
         trig = after.end.trigger
-        parts.append(t("h_end_met", lang, p=after.names[trig], score=after.score(trig)))
+        parts.append(tn("h_end_met", after.score(trig), lang, p=after.names[trig], score=after.score(trig)))
     if after.over and not before.over:
         parts.append(t("h_all_passed" if isinstance(action, Pass) else "h_over", lang))
-    return space.join(parts)
+    return joined(parts, lang)

@@ -7,18 +7,21 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import BadRequest, Query
+from ..fields import a_seat, must_be
 from ..schema import MAX_INT
+from ..texts import Msg
 from .actions import MAX_CITES
 from .deck import Card
 from .hints import hints as solve_hints
 from .rules import meld_report
 from .state import GameState
+from .texts import LAMINATE
 
 
 def _cards(state: GameState, raw: Any, name: str) -> list[Card]:
     deck = state.card_deck
     if not isinstance(raw, list) or len(raw) > deck.size:
-        raise BadRequest(f"“{name}” must be a list of cards", detail_ja=f"「{name}」はカードのリストで指定してください")
+        raise BadRequest(LAMINATE.msg("req_card_list", name=name))
     return [deck.parse(c) for c in raw]
 
 
@@ -27,10 +30,9 @@ def _cite(raw: Any) -> tuple[int, ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list) or len(raw) > MAX_CITES:
-        raise BadRequest("“cite” must be a list of paper ids", detail_ja="「cite」は論文番号のリストで指定してください")
+        raise BadRequest(LAMINATE.msg("req_cite_list"))
     if any(isinstance(c, bool) or not isinstance(c, int) or not 1 <= c <= MAX_INT for c in raw):
-        raise BadRequest(f"“cite” must be an integer from 1 to {MAX_INT}",
-                         detail_ja=f"「cite」は1〜{MAX_INT}の整数で指定してください")
+        raise BadRequest(LAMINATE.msg("req_cite_number", most=MAX_INT))
     return tuple(raw)
 
 
@@ -43,17 +45,15 @@ def hints(state: GameState, body: dict[str, Any], options: dict[str, Any], lang:
     """The private publish assistant: the hand is neither stored nor logged."""
     player = body.get("player")
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < state.n:
-        raise BadRequest(f"“player” must be a seat from 0 to {state.n - 1}",
-                         detail_ja=f"「player」は0〜{state.n - 1}の席番号で指定してください")
+        raise BadRequest(must_be("player", a_seat(state.n)))
     hand = _cards(state, body.get("hand"), "hand")
     return {"options": [o.to_json() for o in solve_hints(state, player, hand)]}
 
 
-def hints_off(options: dict[str, Any]) -> tuple[str, str, str] | None:
+def hints_off(options: dict[str, Any]) -> tuple[str, Msg] | None:
     if options.get("hints", True):
         return None
-    return ("hints_disabled", "The publish assistant is turned off at this table.",
-            "この卓では発表アシスタントがオフになっています。")
+    return ("hints_disabled", LAMINATE.msg("hints_disabled"))
 
 
 QUERIES = {"melds": Query(melds), "hints": Query(hints, private=True, disabled=hints_off)}

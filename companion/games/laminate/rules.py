@@ -21,6 +21,7 @@ from .deckspec import deck_of
 from .errors import IllegalAction, Malformed
 from .papers import END_THRESHOLD, ENDFLAG, PAPER_IDS, PAPER_TYPES, PAPERS
 from .state import DecidedBy, EndInfo, GameState, Paper, Pending
+from .texts import LAMINATE
 
 SETUP_DRAWS = (3, 3, 4, 4, 5)  # R13, from the start player clockwise
 START_HAND = 3
@@ -89,8 +90,7 @@ def _check_vocabulary(action: Action, deck: Deck) -> None:
         if card not in deck.card_set:
             raise Malformed("bad_card", card=str(card))
     if isinstance(action, Research) and action.source not in ("deck", "discard"):
-        raise BadRequest("research comes “from” the deck or the discard pile",
-                         detail_ja="研究は山札か捨て札から（「from」）です")
+        raise BadRequest(LAMINATE.msg("req_research_from"))
 
 
 def _with_hand(hands: tuple[int, ...], seat: int, delta: int) -> tuple[int, ...]:

@@ -14,10 +14,11 @@ from typing import Any
 
 from ..base import RuleError
 from ..fields import Context
+from ..texts import COMMON
 from .actions import ACTIONS, EndFlag, Publish, Research, Review
 from .papers import PAPERS
 from .state import GameState
-from .texts import join_names, t
+from .texts import join_names, t, tn
 
 
 def _last_move(req: Any) -> tuple[GameState, Any, int] | None:
@@ -38,7 +39,7 @@ def _last_move(req: Any) -> tuple[GameState, Any, int] | None:
 
 
 def _count(n: int, lang: str) -> str:
-    return t("card_1", lang) if n == 1 else t("cards_n", lang, n=n)
+    return tn("cards", n, lang)
 
 
 def _gifts(counts: Counter[int], before: GameState, lang: str) -> str:
@@ -50,8 +51,8 @@ def _gifts(counts: Counter[int], before: GameState, lang: str) -> str:
         key = "todo_give_each" if len(counts) > 1 else "todo_give_one"
         return t(key, lang, n=_count(n, lang), names=join_names(names, lang))
     parts = [t("todo_give_part", lang, n=_count(n, lang), name=before.names[s]) for s, n in counts.items()]
-    sep, last = ("、", "、") if lang == "ja" else (", ", " and ")
-    return t("todo_give_list", lang, list=sep.join(parts[:-1]) + last + parts[-1])
+    listed = COMMON.t("list_sep", lang).join(parts[:-1]) + COMMON.t("list_last_sep", lang) + parts[-1]
+    return t("todo_give_list", lang, list=listed)
 
 
 def todo(req: Any, label: Any) -> dict[str, Any] | None:
@@ -72,13 +73,13 @@ def todo(req: Any, label: Any) -> dict[str, Any] | None:
         elif before.deck + before.discard == 1:
             actor.append(t("todo_take_last", lang))
         elif before.deck == 0:
-            actor.append(t("todo_reshuffle", lang, n=before.discard))
+            actor.append(tn("todo_reshuffle", before.discard, lang))
         elif before.deck == 1:
-            actor.append(t("todo_last_then_reshuffle", lang, n=before.discard))
+            actor.append(tn("todo_last_then_reshuffle", before.discard, lang))
         else:
             actor.append(t("todo_draw2", lang))
     elif isinstance(action, Publish):
-        cards = ("、" if lang == "ja" else ", ").join(label(c) for c in action.cards)
+        cards = COMMON.t("list_sep", lang).join(label(c) for c in action.cards)
         actor.append(t("todo_lay", lang, cards=cards, paper=PAPERS[action.paper].name(lang), id=before.next_paper_id))
         owners = Counter(p.owner for pid in action.cited if (p := before.paper(pid)) is not None and p.owner != seat)
         if owners:

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..base import RuleError
 from ..moves import Posted
+from ..texts import COMMON, Listed
 from ..ui import FormIntent, FormReply, GameUI, parse_uint
 from .actions import Action
 from .cardnames import rank_label
@@ -22,7 +23,7 @@ from .options import HINTS
 from .papers import PAPER_TYPES, PAPERS
 from .state import GameState
 from .suitnames import read_suit_names
-from .texts import JS_TEXT, LAMINATE, MATCH_REASONS, join_names, t
+from .texts import JS_TEXT, LAMINATE, MATCH_REASONS, t
 from .views import PICKER_WHERE, card_view, error_shown, seat_view, table_view
 
 CARD_SHAPE = re.compile(r"[a-z][a-z0-9]{0,11}-(?:[1-9]|1[0-3])", re.IGNORECASE)
@@ -83,14 +84,13 @@ def _describe_setting(changes: dict[str, Any], lang: str) -> tuple[str, bool] | 
     differently now); any other setting stays out of the history (the platform's default)."""
     hints = changes.get("hints")
     if isinstance(hints, bool) and HINTS.said is not None:
-        en, ja = HINTS.said[0 if hints else 1]
-        return (ja if lang == "ja" else en), True
+        return HINTS.said[0 if hints else 1].say(lang), True
     names = changes.get("suit_names")
     if not isinstance(names, dict):
         return None
     if not names:
         return t("h_suits_reset", lang), True
-    listed = "・".join(names.values()) if lang == "ja" else join_names(list(names.values()), lang)  # no さん
+    listed = Listed(list(names.values()), sep="suit_names_sep", last="suit_names_last_sep", texts=LAMINATE).say(lang)
     return t("h_suits_named", lang, names=listed), True
 
 
@@ -112,13 +112,13 @@ def ranks_text(ranks: tuple[int, ...], lang: str) -> str:
     labels = [rank_label(r) for r in ranks]
     if ranks and list(ranks) == list(range(ranks[0], ranks[-1] + 1)) and len(ranks) > 2:
         return t("suit_ranks", lang, first=labels[0], last=labels[-1])
-    return ("・" if lang == "ja" else ", ").join(labels)
+    return COMMON.t("numbers_sep", lang).join(labels)
 
 
 def _js_extra(lang: str) -> dict[str, str]:
     """Paper names and the short reasons of the live match list, for the picker's script."""
     names = {f"paper_{p.id}": p.name(lang) for p in PAPER_TYPES}
-    return {**names, **{f"reason_{code}": pair[1 if lang == "ja" else 0] for code, pair in MATCH_REASONS.items()}}
+    return {**names, **{f"reason_{code}": t(f"reason_{code}", lang) for code in MATCH_REASONS}}
 
 
 UI: GameUI[GameState, Action] = GameUI(

@@ -14,6 +14,7 @@ from collections import OrderedDict
 from typing import Any
 
 from ..base import RuleError
+from ..texts import COMMON
 from ..ui import TableRequest, parse_uint
 from .cardnames import rank_label
 from .deck import DEFAULT_DECK, Card, Deck
@@ -21,7 +22,7 @@ from .papers import ENDFLAG, PAPER_TYPES, PAPERS, PUBLISHABLE
 from .rules import meld_report
 from .state import GameState
 from .suitnames import suit_names_view
-from .texts import MATCH_REASONS, join_names, t
+from .texts import join_names, reason, t, tn
 from .todo import todo
 
 ECHO_MAX = 300  # characters of a refusal sentence kept for the page
@@ -41,7 +42,7 @@ def card_view(card: Card | str, lang: str, names: dict[str, str] | None = None,
 
 
 def cards_text(cards: list[Card], lang: str, names: dict[str, str] | None, deck: Deck = DEFAULT_DECK) -> str:
-    sep = "、" if lang == "ja" else ", "
+    sep = COMMON.t("list_sep", lang)
     return sep.join(deck.label(c, lang, names) for c in cards)
 
 
@@ -50,11 +51,11 @@ def paper_name(paper_type: str, lang: str) -> str:
 
 
 def points_text(n: int, lang: str) -> str:
-    return t("point_1", lang) if n == 1 else t("points_n", lang, n=n)
+    return tn("points", n, lang)
 
 
 def cards_count(n: int, lang: str) -> str:
-    return t("card_1", lang) if n == 1 else t("cards_n", lang, n=n)
+    return tn("cards", n, lang)
 
 
 # --- countdown and announcements ------------------------------------------------------------------------
@@ -88,10 +89,10 @@ def announcements(state: GameState, answer: dict[str, Any], lang: str) -> list[d
         flag = next((p for p in state.papers if p.type == ENDFLAG), None)
         if flag is not None:
             out.append({"key": f"flag-{flag.id}", "kind": "flag",
-                        "text": t("endflag_taken", lang, name=state.names[flag.owner], n=state.end.turns_left)})
+                        "text": tn("endflag_taken", state.end.turns_left, lang, name=state.names[flag.owner])})
         elif state.pending is None and not state.over:
             out.append({"key": "flag-none", "kind": "flag",
-                        "text": t("endflag_none", lang, name=state.names[trig], n=state.end.turns_left)})
+                        "text": tn("endflag_none", state.end.turns_left, lang, name=state.names[trig])})
     if is_last_turn(state) and state.active is not None:
         out.append({"key": f"last-{state.turn}", "kind": "last",
                     "text": t("last_turn_of", lang, name=state.names[state.active])})
@@ -109,7 +110,7 @@ def speak_turn(state: GameState, lang: str) -> dict[str, str] | None:
     text = t("speak_endflag" if state.pending == ENDFLAG else "speak_turn", lang, name=name)
     if state.end is not None and state.pending is None:
         left = state.end.turns_left
-        text = (t("speak_last", lang) if left == 1 else t("speak_countdown", lang, n=left)) + " " + text
+        text = (t("speak_last", lang) if left == 1 else tn("speak_countdown", left, lang)) + " " + text
     return {"key": f"turn-{state.turn}-{state.active}-{state.pending or ''}", "text": text}
 
 
@@ -130,8 +131,9 @@ def tiebreak_text(answer: dict[str, Any], lang: str) -> str | None:
     names = join_names([p["name"] for p in tied], lang)
     if decided == "fewest_papers":
         win = players[answer["winners"][0]]
-        return t("tb_fewest", lang, names=names, score=top, winner=win["name"], n=win["complete"])
-    return t("tb_shared", lang, names=names, score=top, n=players[answer["winners"][0]]["complete"])
+        return tn("tb_fewest", top, lang, names=names, score=top, winner=win["name"], n=win["complete"])
+    papers = tn("tb_papers", players[answer["winners"][0]]["complete"], lang)
+    return tn("tb_shared", top, lang, names=names, score=top, papers=papers)
 
 
 # --- the table ------------------------------------------------------------------------------------------
@@ -161,8 +163,7 @@ def table_view(req: TableRequest[GameState]) -> dict[str, Any]:
         refusal = req.dry_run({"type": "publish", "paper": selection["paper"], "cards": selection["cards"],
                                "cite": _uints(selection["cite"])})
         if refusal is not None:
-            view["error"] = {**_refusal(refusal, PICKER_WHERE.get(refusal.code, "top")),
-                             "message": refusal.message(req.lang)}
+            view["error"] = _refusal(refusal, PICKER_WHERE.get(refusal.code, "top"), req.lang)
     return view
 
 
@@ -170,10 +171,10 @@ def _uints(values: list[Any]) -> list[int]:
     return [n for v in values if (n := parse_uint(str(v))) is not None]
 
 
-def _refusal(exc: RuleError, where: str) -> dict[str, Any]:
+def _refusal(exc: RuleError, where: str, lang: str) -> dict[str, Any]:
     card = exc.params.get("card")
-    return {"code": exc.code, "en": exc.message("en")[:ECHO_MAX], "ja": exc.message("ja")[:ECHO_MAX],
-            "where": where, "card": str(card)[:40] if card is not None else None}
+    return {"code": exc.code, "message": exc.message(lang)[:ECHO_MAX], "where": where,
+            "card": str(card)[:40] if card is not None else None}
 
 
 def _table_view(req: TableRequest[GameState], selection: dict[str, Any] | None, check: bool) -> dict[str, Any]:
@@ -218,10 +219,9 @@ def _table_view(req: TableRequest[GameState], selection: dict[str, Any] | None, 
         countdown = {
             "total": state.end.turns_left,
             "text": (t("countdown_one", lang) if state.end.turns_left == 1
-                     else t("countdown_total", lang, n=state.end.turns_left)),
+                     else tn("countdown_total", state.end.turns_left, lang)),
             "seats": [{"seat": s, "name": state.names[s], "left": turns[s],
-                       "left_text": (t("turns_left_1", lang) if turns[s] == 1 else
-                                     t("turns_left_0", lang) if turns[s] == 0 else t("turns_left_n", lang, n=turns[s])),
+                       "left_text": t("turns_left_0", lang) if turns[s] == 0 else tn("turns_left", turns[s], lang),
                        "active": s == active and state.pending is None}
                       for s in _seat_order(state)],
             "end_text": t("end_met", lang, name=state.names[state.end.trigger],
@@ -371,8 +371,7 @@ def picker_view(state: GameState, lang: str, names: dict[str, str] | None, selec
             cards = [deck.parse(c) for c in chosen_cards]
             report = meld_report(state, cards, sorted(chosen_cite))
             matches = [{"id": p, "name": paper_name(p, lang), "legal": code is None,
-                        "reason": (MATCH_REASONS.get(code, (code, code))[1 if lang == "ja" else 0]
-                                   if code else None)} for p, code in report]
+                        "reason": reason(code, lang) if code else None} for p, code in report]
         except RuleError:
             matches = None
     return {"suits": grid(deck, state, lang, names, set(chosen_cards)), "citable": citable, "papers": papers,

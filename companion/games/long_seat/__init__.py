@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..base import Game
 from .actions import ACTIONS, Action, Lay, Stop
-from .errors import MESSAGES, LongSeatBadRequest, LongSeatError
+from .errors import CODES, LongSeatBadRequest, LongSeatError
 from .options import OPTIONS
 from .rules import (
     MAX_PLAYERS,
@@ -31,11 +31,12 @@ from .rules import (
 from .schema import state_schema
 from .state import DecidedBy, EndKind, State, TurnEnd
 from .state_json import state_to_json
+from .texts import LS
 from .ui import UI
 
 GAME: Game[State, Action] = Game(
     id="long-seat",
-    name=("Long Seat", "ロングシート"),
+    name=LS.msg("game_name"),
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     options=OPTIONS,
@@ -54,7 +55,7 @@ GAME: Game[State, Action] = Game(
 )
 
 __all__ = [
-    "ACTIONS", "GAME", "MAX_PLAYERS", "MESSAGES", "MIN_PLAYERS", "OPTIONS", "Action", "DecidedBy", "EndKind", "Lay",
+    "ACTIONS", "CODES", "GAME", "MAX_PLAYERS", "MIN_PLAYERS", "OPTIONS", "Action", "DecidedBy", "EndKind", "Lay",
     "LongSeatBadRequest", "LongSeatError", "State", "Stop", "TurnEnd", "actor", "apply", "decided_by", "new_game",
     "outcome", "ranking", "risk", "scores", "state_to_json", "winners",
 ]

@@ -10,7 +10,7 @@ from typing import Any
 from ..pairs import DEFAULT_COPIES, NUMBERS
 from ..pairs.deck import MAX_COPIES
 from ..ui import parse_uint
-from .texts import t
+from .texts import t, tn
 
 PREFIX = "opt-long-seat-deck"
 
@@ -29,7 +29,7 @@ def form_context(lang: str, options: Mapping[str, Any] | None, echoed: bool = Fa
     total = sum(c for c in counts.values() if isinstance(c, int))
     is_default = all(counts[v] == DEFAULT_COPIES[v] for v in NUMBERS)
     return {"prefix": PREFIX, "numbers": numbers, "max": MAX_COPIES, "open": echoed and not is_default,
-            "summary": t("deck_summary_default" if is_default else "deck_summary_custom", lang, n=total),
+            "summary": t("deck_summary_default", lang) if is_default else tn("deck_summary_custom", total, lang),
             "help": t("deck_help", lang), "reset": t("deck_reset", lang)}
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..texts import joined
 from .actions import Action, Lay, Stop
 from .state import EndKind, State
 from .texts import a_card, cards_text, count_text, t
@@ -14,7 +15,6 @@ from .views import winners_text
 def describe(before: State, after: State, action: Action, seat: int | None, lang: str,
              options: dict[str, Any] | None = None) -> str:
     p = before.names[seat] if seat is not None and 0 <= seat < before.n else "?"
-    space = "" if lang == "ja" else " "
     parts: list[str] = []
     ended = after.turn != before.turn
     end = after.last_end if ended else None
@@ -30,4 +30,4 @@ def describe(before: State, after: State, action: Action, seat: int | None, lang
     if after.over and not before.over:
         parts.append(t("h_last", lang))
         parts.append(winners_text(after, lang))
-    return space.join(x for x in parts if x)
+    return joined([x for x in parts if x], lang)

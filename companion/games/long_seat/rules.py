@@ -12,10 +12,12 @@ from typing import Any
 
 from ..base import Outcome
 from ..pairs import deck_of, risk_of
+from ..texts import COMMON
 from .actions import Action, Lay
 from .errors import LongSeatBadRequest, LongSeatError
 from .options import OPTIONS
 from .state import DecidedBy, EndKind, State, TurnEnd
+from .texts import LS
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6  # LS1
 
@@ -24,11 +26,10 @@ def new_game(players: tuple[str, ...], start: int, options: dict[str, Any]) -> S
     """LS1/LS2: everyone empty-handed, the whole deck face down, ``start`` to play."""
     n = len(players)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise LongSeatBadRequest(f"Long Seat is for {MIN_PLAYERS}–{MAX_PLAYERS} players",
-                                 detail_ja=f"ロングシートは{MIN_PLAYERS}〜{MAX_PLAYERS}人で遊びます")
+        raise LongSeatBadRequest(COMMON.msgn("req_players_range", MAX_PLAYERS, game=LS.msg("game_name"),
+                                             lo=MIN_PLAYERS, hi=MAX_PLAYERS))
     if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < n:
-        raise LongSeatBadRequest(f"“start” must be a seat from 0 to {n - 1}",
-                                 detail_ja=f"開始プレイヤーは0〜{n - 1}の席番号で指定してください")
+        raise LongSeatBadRequest(COMMON.msg("req_start_seat", top=n - 1))
     # Only the deck steers the rules; the risk setting may change during play and stays out of the state.
     deck = deck_of({"deck": OPTIONS[0].clean(options["deck"])} if options.get("deck") is not None else {})
     return State(names=tuple(players), deck=deck, start=start, active=start,

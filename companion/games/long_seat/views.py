@@ -12,7 +12,7 @@ from typing import Any
 from ..ui import TableRequest
 from .rules import decided_by, ranking, risk, winners
 from .state import EndKind, State
-from .texts import cards_text, count_text, join_names, t
+from .texts import cards_text, count_text, join_names, t, tn
 
 PILE_MAX = 8  # layers drawn for the deck pile
 STACK_MAX = 8  # cards drawn in a face-down stack
@@ -43,7 +43,7 @@ def row_view(state: State, lang: str, with_risk: bool) -> list[dict[str, Any]]:
             left, takes = found[c]
             view["risk"] = {"left": left, "left_text": t("cap_left", lang, n=left),
                             "takes": t("cap_takes", lang, n=takes),
-                            "spoken": t("cap_spoken", lang, card=c, n=left, takes=takes)}
+                            "spoken": tn("cap_spoken", takes, lang, card=c, n=left, takes=takes)}
         out.append(view)
     return out
 
@@ -122,7 +122,7 @@ def table_view(req: TableRequest[State]) -> dict[str, Any]:
         "answer": req.answer, "turn": state.turn + 1,
         "deck": state.deck_size, "deck_total": state.deck.total,
         "deck_pile": list(range(min(PILE_MAX, (state.deck_size + 6) // 7))),
-        "deck_text": t("deck_n", lang, n=state.deck_size),
+        "deck_text": tn("deck_n", state.deck_size, lang),
         "row": row_view(state, lang, risk_on and running), "row_count": count_text(len(state.row), lang),
         "laid": state.laid, "players": players_view(state, req.me, lang),
         "active": active, "active_name": state.names[active] if active is not None else None,

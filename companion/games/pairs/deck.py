@@ -12,7 +12,8 @@ from fractions import Fraction
 from typing import Any
 
 from ..base import BadRequest, Option
-from ..fields import Int
+from ..fields import Context, Int
+from .texts import PAIRS
 
 NUMBERS: tuple[int, ...] = tuple(range(1, 11))  # PD1: the numbers printed on the cards
 DEFAULT_COPIES: dict[int, int] = {v: v for v in NUMBERS}  # PD1: one 1, two 2s, ... ten 10s (55 cards)
@@ -52,14 +53,13 @@ class Deck:
 
 
 #: A card in an action: its number 1–10 (PD1), an integer in JSON ("7" and 7.0 are refused), typed in a form.
-CARD = Int(1, 10, noun=("a card number", "カードの数字"), doc="A card: its number 1–10 (PD1).")
+CARD = Int(1, 10, noun=PAIRS.msg("noun_card"), doc="A card: its number 1–10 (PD1).")
 
 
 def parse_card(raw: Any, what: str = "card") -> int:
     """A card as the API sends it: a whole number 1–10 (PD1). BadRequest (400) for anything else."""
     if isinstance(raw, bool) or not isinstance(raw, int) or raw not in NUMBERS:
-        raise BadRequest(f"“{what}” must be a card number from 1 to 10",
-                         detail_ja=f"「{what}」は1〜10のカードの数字で指定してください")
+        raise BadRequest(PAIRS.msg("req_field_must_be", key=what, expects=CARD.expects(Context())))
     return raw
 
 
@@ -76,22 +76,18 @@ def risk_of(remaining: Mapping[int, int], numbers: Iterable[int]) -> Fraction:
 def _clean_deck(value: Any) -> dict[str, int]:
     """The ``deck`` option: {"1": copies, …, "10": copies}; every number present, 0–20 copies each."""
     if not isinstance(value, Mapping):
-        raise BadRequest("option “deck” must be an object from card number to copies",
-                         detail_ja="「デッキ」は数字ごとの枚数で指定してください")
+        raise BadRequest(PAIRS.msg("req_deck_object"))
     keys = {str(v) for v in NUMBERS}
     if set(value) != keys:
-        raise BadRequest("option “deck” must give the copies of every number from 1 to 10",
-                         detail_ja="「デッキ」は1〜10のすべての数字の枚数を指定してください")
+        raise BadRequest(PAIRS.msg("req_deck_every_number"))
     out: dict[str, int] = {}
     for v in NUMBERS:
         n = value[str(v)]
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_COPIES:
-            raise BadRequest(f"option “deck”: copies of {v} must be a whole number from 0 to {MAX_COPIES}",
-                             detail_ja=f"「デッキ」：{v}の枚数は0〜{MAX_COPIES}の整数で指定してください")
+            raise BadRequest(PAIRS.msg("req_deck_copies", v=v, most=MAX_COPIES))
         out[str(v)] = n
     if sum(out.values()) == 0:
-        raise BadRequest("option “deck” must hold at least one card",
-                         detail_ja="「デッキ」には1枚以上のカードが必要です")
+        raise BadRequest(PAIRS.msg("req_deck_empty"))
     return out
 
 
@@ -106,9 +102,7 @@ DECK_SCHEMA: dict[str, Any] = {
 def deck_option() -> Option:
     """The ``deck`` table option every Pairs game offers (PD5): the counts of the table's own deck."""
     return Option("deck", "custom", {str(v): n for v, n in DEFAULT_COPIES.items()},
-                  ("The table's deck", "この卓のデッキ"), cleaner=_clean_deck, schema=DECK_SCHEMA,
-                  help=("PD5: copies of each number. A deck missing a card plays with its own counts.",
-                        "PD5：数字ごとの枚数。欠けたカードがあるデッキはその枚数で遊べます。"))
+                  PAIRS.msg("opt_deck"), cleaner=_clean_deck, schema=DECK_SCHEMA, help=PAIRS.msg("opt_deck_help"))
 
 
 def deck_of(options: Mapping[str, Any]) -> Deck:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..base import Game
 from .actions import ACTIONS, Action, Place, Stop, Turn
-from .errors import MESSAGES, PyramidBadRequest, PyramidError
+from .errors import CODES, PyramidBadRequest, PyramidError
 from .options import OPTIONS
 from .pyramid import check_slot, grid, rank_key, row_counts, slots
 from .rules import (
@@ -31,11 +31,12 @@ from .rules import (
 from .schema import state_schema
 from .state import LastTurn, Phase, State, TurnEnd
 from .state_json import bust_risk, legal_slots, state_to_json
+from .texts import PY
 from .ui import UI
 
 GAME: Game[State, Action] = Game(
     id="pyramid",
-    name=("Pyramid", "ピラミッド"),
+    name=PY.msg("game_name"),
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     options=OPTIONS,
@@ -55,7 +56,7 @@ GAME: Game[State, Action] = Game(
 )
 
 __all__ = [
-    "ACTIONS", "GAME", "MAX_PLAYERS", "MESSAGES", "MIN_PLAYERS", "OPTIONS", "Action", "LastTurn", "Phase", "Place",
+    "ACTIONS", "CODES", "GAME", "MAX_PLAYERS", "MIN_PLAYERS", "OPTIONS", "Action", "LastTurn", "Phase", "Place",
     "PyramidBadRequest", "PyramidError", "State", "Stop", "Turn", "TurnEnd", "actor", "apply", "bust_risk",
     "check_slot", "grid", "legal_slots", "new_game", "outcome", "places", "rank_key", "ranking", "result",
     "row_counts", "scores", "slots", "state_to_json", "winners",

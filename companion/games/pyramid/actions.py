@@ -10,6 +10,7 @@ from typing import Annotated
 from ..fields import FormRefusal, Int
 from ..moves import ActionSet, Move, Posted
 from ..pairs import CARD
+from .texts import PY
 
 MAX_ROW = 300  # a 200-card deck (20 copies of each number) cannot build wider or taller than this
 MAX_X = 300
@@ -32,8 +33,8 @@ class Place(Move, kind="place"):
     """PY7: put one of this turn's cards at (``row``, ``x``) of the active player's pyramid."""
 
     card: Annotated[int, CARD]
-    row: Annotated[int, Int(1, MAX_ROW, noun=("a row", "段"), doc="Row, 1 = the bottom row (PY7).")]
-    x: Annotated[int, Int(-MAX_X, MAX_X, noun=("a place in the row", "位置"),
+    row: Annotated[int, Int(1, MAX_ROW, noun=PY.msg("noun_row"), doc="Row, 1 = the bottom row (PY7).")]
+    x: Annotated[int, Int(-MAX_X, MAX_X, noun=PY.msg("noun_place"),
                           doc="Place in the row: the first card is at 0; a card at (r, x) rests on (r-1, x) and "
                               "(r-1, x+1).")]
 
@@ -42,8 +43,7 @@ class Place(Move, kind="place"):
         """A slot of the drawn pyramid is one button: its value "row:x" stands for both."""
         row, sep, x = (posted.get("slot") or [""])[0][:12].partition(":")
         if not (sep and row.isascii() and row.isdigit() and x.lstrip("-").isascii() and x.lstrip("-").isdigit()):
-            raise FormRefusal("form_pick_slot", ("Tap one of the dashed slots to place the card.",
-                                                 "点線の場所をタップしてカードを置いてください。"))
+            raise FormRefusal("form_pick_slot", PY.msg("form_pick_slot"))
         return {**{k: v for k, v in posted.items() if k != "slot"}, "row": [row], "x": [x]}
 
 

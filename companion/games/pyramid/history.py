@@ -5,17 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..texts import joined
 from .actions import Action, Place, Stop, Turn
 from .pyramid import grid, row_counts
 from .state import Phase, State, TurnEnd
-from .texts import cards_text, t
+from .texts import cards_text, t, tn
 from .where import where_text
 
 
 def describe(before: State, after: State, action: Action, seat: int | None, lang: str,
              options: dict[str, Any] | None = None) -> str:
     p = before.names[seat] if seat is not None and 0 <= seat < before.n else "?"
-    space = "" if lang == "ja" else " "
     parts: list[str] = []
     if isinstance(action, Turn):
         if after.last is not before.last and after.last is not None and after.last.result == TurnEnd.BUST:
@@ -32,9 +32,9 @@ def describe(before: State, after: State, action: Action, seat: int | None, lang
         if seat is not None and after.phase != Phase.BUILDING:
             pyramid = after.pyramids[seat]
             height = len(row_counts(pyramid))
-            parts.append(t("h_built_1" if height == 1 else "h_built", lang, p=p, h=height, n=len(pyramid)))
+            parts.append(t("h_built", lang, p=p, rows=tn("rows", height, lang), cards=tn("cards", len(pyramid), lang)))
     if after.over and not before.over:
         from .views import end_lines
 
         parts.extend(end_lines(after, lang))
-    return space.join(x for x in parts if x)
+    return joined([x for x in parts if x], lang)

@@ -12,10 +12,12 @@ from typing import Any
 
 from ..base import Outcome
 from ..pairs import deck_of, deck_option
+from ..texts import COMMON
 from .actions import Action, Place, Stop, Turn
 from .errors import PyramidBadRequest, PyramidError
 from .pyramid import check_slot, decided_by, grid, rank_key, row_counts
 from .state import LastTurn, Phase, State, TurnEnd
+from .texts import PY
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4  # PY1
 
@@ -24,11 +26,10 @@ def new_game(players: tuple[str, ...], start: int, options: dict[str, Any]) -> S
     """PY1, PY2: every pyramid empty, the whole deck face down, ``start`` to turn first."""
     n = len(players)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise PyramidBadRequest(f"Pyramid is for {MIN_PLAYERS}–{MAX_PLAYERS} players",
-                                detail_ja=f"ピラミッドは{MIN_PLAYERS}〜{MAX_PLAYERS}人で遊びます")
+        raise PyramidBadRequest(COMMON.msgn("req_players_range", MAX_PLAYERS, game=PY.msg("game_name"),
+                                            lo=MIN_PLAYERS, hi=MAX_PLAYERS))
     if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < n:
-        raise PyramidBadRequest(f"“start” must be a seat from 0 to {n - 1}",
-                                detail_ja=f"開始プレイヤーは0〜{n - 1}の席番号で指定してください")
+        raise PyramidBadRequest(COMMON.msg("req_start_seat", top=n - 1))
     raw = options.get("deck")
     deck = deck_of({"deck": deck_option().clean(raw)} if raw is not None else {})
     return State(names=tuple(players), copies=deck.copies, start=start, active=start, pyramids=((),) * n)

@@ -14,7 +14,7 @@ from .pyramid import Grid, grid, open_upper, rank_key, row_counts, slots
 from .rules import places, ranking, result, winners
 from .state import Phase, State, TurnEnd
 from .state_json import bust_risk
-from .texts import cards_text, join_names, t
+from .texts import cards_text, join_names, t, tn
 from .where import where_text
 
 MAX_OFFSET = 24  # row offsets the style sheet has classes for (a 55-card deck builds at most 10 rows)
@@ -62,7 +62,7 @@ def slots_text(cells: Grid, card: int, lang: str) -> str:
         return t("slot_first", lang, card=card)
     found = slots(cells, card)
     if any(r > 1 for r, _ in found):
-        return t("slot_count", lang, card=card, n=len(found))
+        return tn("slot_count", len(found), lang, card=card)
     upper = open_upper(cells)
     if upper:
         limit = max(min(left, right) for _, _, left, right in upper)
@@ -79,7 +79,7 @@ def summary_text(pyramid: tuple[tuple[int, int, int], ...], lang: str) -> str:
     rows = row_counts(pyramid)
     if not rows:
         return ""  # the drawing says "no card yet"
-    return t("pyr_summary_1" if len(rows) == 1 else "pyr_summary", lang, h=len(rows), n=len(pyramid))
+    return t("pyr_summary", lang, rows=tn("rows", len(rows), lang), cards=tn("cards", len(pyramid), lang))
 
 
 def players_view(state: State, me: int | None, lang: str, chosen: int | None) -> list[dict[str, Any]]:
@@ -108,7 +108,8 @@ def risk_view(state: State, lang: str, shown: bool) -> dict[str, Any] | None:
     pct = f"{float(risk) * 100:.1f}".rstrip("0").rstrip(".")
     return {"num": int(hit), "den": size, "pct": pct, "zero": not state.turned,
             "text": t("risk_value", lang, num=int(hit), den=size, pct=pct),
-            "help": t("risk_help", lang, num=int(hit), den=size) if state.turned else t("risk_zero", lang),
+            "help": (tn("risk_help", int(hit), lang, num=int(hit), left=tn("risk_left", size, lang)) if state.turned
+                     else t("risk_zero", lang)),
             "level": "high" if risk >= 0.5 else "mid" if risk >= 0.25 else "low"}
 
 
@@ -124,7 +125,7 @@ def end_lines(state: State, lang: str) -> list[str]:
     by, row = found["decided_by"], found["row"]
     best = rank_key(state.pyramids[win[0]])
     if by == "height":
-        second = t("decided_height", lang, h=best[0])
+        second = tn("decided_height", best[0], lang, h=best[0])
     elif by == "row" and row == best[0]:
         second = t("decided_top", lang)
     elif by == "row":

@@ -3,16 +3,9 @@ counted from the bottom and the two cards it rests on — never the ``(row, x)``
 
 from __future__ import annotations
 
+from ..texts import ordinal
 from .pyramid import Grid
 from .texts import t
-
-
-def ordinal(n: int, lang: str) -> str:
-    """2 -> "2nd" (English); Japanese counts with 段目 in the sentence itself, so just the number."""
-    if lang == "ja":
-        return str(n)
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def where_text(cells: Grid, row: int, x: int, lang: str) -> str:

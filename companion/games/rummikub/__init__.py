@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..base import Game
 from .action_fields import parse_table, parse_table_text
 from .actions import ACTIONS, Action, Draw, NextRound, Pass, Play, Rack, Timeout
-from .errors import MESSAGES, RummikubBadRequest, RummikubError
+from .errors import CODES, RummikubBadRequest, RummikubError
 from .options import OPTIONS
 from .play import check_play, examine
 from .questions import QUERIES
@@ -37,6 +37,7 @@ from .schema import state_schema
 from .sets import TableSet, check_set
 from .state import EndReason, Phase, RoundEnd, RoundRecord, State
 from .state_json import state_to_json
+from .texts import RK
 from .tilenames import COLOURS, JOKER, TILE_KINDS, label
 from .tiles import TOTAL_TILES, parse_tile, value_of
 from .ui import UI
@@ -44,7 +45,7 @@ from .ui import UI
 GAME: Game[State, Action] = Game(
     id="rummikub",
     bgg_id=811,  # BoardGameGeek (BG Stats matches plays by it)
-    name=("Rummikub", "ラミーキューブ"),
+    name=RK.msg("game_name"),
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     options=OPTIONS,
@@ -63,7 +64,7 @@ GAME: Game[State, Action] = Game(
 )
 
 __all__ = [
-    "ACTIONS", "COLOURS", "GAME", "JOKER", "MAX_PLAYERS", "MESSAGES", "MIN_PLAYERS", "OPTIONS", "TILE_KINDS",
+    "ACTIONS", "CODES", "COLOURS", "GAME", "JOKER", "MAX_PLAYERS", "MIN_PLAYERS", "OPTIONS", "TILE_KINDS",
     "TOTAL_TILES", "Action", "Draw", "EndReason", "NextRound", "Pass", "Phase", "Play", "Rack", "RoundEnd",
     "RoundRecord", "RummikubBadRequest", "RummikubError", "State", "TableSet", "Timeout", "actor", "apply",
     "check_play", "check_set", "examine", "label", "new_game", "outcome", "parse_table", "parse_table_text",

@@ -17,6 +17,7 @@ from typing import Any
 from ..base import RuleError
 from ..fields import Context, Field, FormRefusal
 from ..schema import obj
+from ..texts import Msg
 from .errors import RummikubBadRequest
 from .sets import KINDS
 from .texts import RK
@@ -47,13 +48,15 @@ SET_OUT: dict[str, Any] = {"oneOf": [{"type": "array", "items": TILE_OUT},
                                          ("tiles", "kind"))]}
 
 
-def form_refusal(code: str, **params: Any) -> FormRefusal:
-    """A typed table or rack that says no action, in the words of ``texts.py``."""
-    return FormRefusal(code, (RK.t(code, "en", **params), RK.t(code, "ja", **params)), **params)
+def form_refusal(code: str, count: int | None = None, **params: Any) -> FormRefusal:
+    """A typed table or rack that says no action, in the words of its catalogs (the entry ``code``; ``count``:
+    the number its plural form follows)."""
+    words = RK.msg(code, **params) if count is None else RK.msgn(code, count, **params)
+    return FormRefusal(code, words, **params)
 
 
-def _bad(detail: str, detail_ja: str) -> RummikubBadRequest:
-    return RummikubBadRequest(detail, detail_ja=detail_ja)
+def _bad(detail: Msg) -> RummikubBadRequest:
+    return RummikubBadRequest(detail)
 
 
 # --- a tile ----------------------------------------------------------------------------------------------------
@@ -66,8 +69,8 @@ class Tile(Field[str]):
     def __init__(self, *, doc: str = "") -> None:
         self.doc = doc
 
-    def expects(self, ctx: Context) -> tuple[str, str]:
-        return "a tile (“r9”, “J”)", "タイル（「r9」「J」）"
+    def expects(self, ctx: Context) -> Msg:
+        return RK.msg("expects_tile")
 
     def parse(self, raw: object, ctx: Context) -> str:
         return parse_tile(raw)  # bad_tile (400) for anything else
@@ -91,10 +94,10 @@ TILE = Tile()
 # --- the whole new table of a play -----------------------------------------------------------------------------
 
 
-def parse_tiles(raw: Any, name: str, name_ja: str) -> tuple[str, ...]:
+def parse_tiles(raw: Any, name: Msg) -> tuple[str, ...]:
+    """A list of tiles; ``name`` says what the list is in a refusal ("set 2")."""
     if not isinstance(raw, list) or len(raw) > TOTAL_TILES:
-        raise _bad(f"“{name}” must be a list of at most {TOTAL_TILES} tiles",
-                   f"{name_ja}は{TOTAL_TILES}枚以下のタイルのリストで指定してください")
+        raise _bad(RK.msgn("req_tiles_list", TOTAL_TILES, name=name, most=TOTAL_TILES))
     return tuple(parse_tile(t) for t in raw)
 
 
@@ -102,25 +105,22 @@ def parse_table(raw: Any) -> tuple[SetSpec, ...]:
     """A proposed table: a list of sets, each a list of tiles or {"tiles": [...], "kind": "run"|"group"}; a
     refusal names the set that is none (400)."""
     if not isinstance(raw, list) or len(raw) > TOTAL_TILES:
-        raise _bad(f"“table” must be a list of at most {TOTAL_TILES} sets",
-                   f"「table」は{TOTAL_TILES}組以下のセットのリストで指定してください")
+        raise _bad(RK.msgn("req_table_list", TOTAL_TILES, most=TOTAL_TILES))
     sets: list[SetSpec] = []
     total = 0
     for i, item in enumerate(raw, 1):
         kind = None
         if isinstance(item, dict):
             if set(item) - {"tiles", "kind"} or "tiles" not in item:
-                raise _bad(f"set {i} must be a list of tiles or {{\"tiles\": [...], \"kind\": ...}}",
-                           f"{i}番目のセットはタイルのリストか {{\"tiles\": [...], \"kind\": ...}} で指定してください")
+                raise _bad(RK.msg("req_set_shape", i=i))
             kind = item.get("kind")
             if kind is not None and kind not in KINDS:
-                raise _bad(f"set {i}: “kind” must be “run” or “group”",
-                           f"{i}番目のセット：「kind」は run か group で指定してください")
+                raise _bad(RK.msg("req_set_kind", i=i))
             item = item["tiles"]
-        tiles = parse_tiles(item, f"set {i}", f"{i}番目のセット")
+        tiles = parse_tiles(item, RK.msg("req_set_name", i=i))
         total += len(tiles)
         if total > TOTAL_TILES:
-            raise _bad(f"a table holds at most {TOTAL_TILES} tiles", f"場に置けるタイルは{TOTAL_TILES}枚までです")
+            raise _bad(RK.msgn("req_table_tiles", TOTAL_TILES, most=TOTAL_TILES))
         sets.append((tiles, kind))
     return tuple(sets)
 
@@ -137,7 +137,7 @@ def parse_table_text(text: str) -> list[Any]:
     sets: list[Any] = []
     lines = [line for line in text.splitlines() if line.strip()]
     if len(lines) > MAX_LINES:
-        raise form_refusal("form_too_many_lines", n=MAX_LINES)
+        raise form_refusal("form_too_many_lines", MAX_LINES)
     for number, line in enumerate(lines, 1):
         words = [w for w in _SPLIT.split(line.strip()) if w]
         kind = KIND_WORDS.get(words[-1].lower()) if words else None
@@ -161,9 +161,8 @@ class Table(Field[tuple[SetSpec, ...]]):
     def __init__(self, *, doc: str = "") -> None:
         self.doc = doc
 
-    def expects(self, ctx: Context) -> tuple[str, str]:
-        return ("a list of sets, each a list of tiles or {“tiles”, “kind”}",
-                "セットのリスト（各セットはタイルのリストか {“tiles”, “kind”}）")
+    def expects(self, ctx: Context) -> Msg:
+        return RK.msg("expects_table")
 
     def parse(self, raw: object, ctx: Context) -> tuple[SetSpec, ...]:
         return parse_table(raw)  # its own sentences, naming the set that is none

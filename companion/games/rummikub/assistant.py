@@ -12,10 +12,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from ..fields import a_seat, must_be
 from . import solver
 from .errors import RummikubBadRequest, RummikubError
 from .play import examine
 from .state import Phase, State
+from .texts import RK
 from .tiles import over_supply, parse_tile
 
 MAX_RACK = 60  # 14 dealt plus every draw a round could give a player, with room to spare
@@ -25,17 +27,14 @@ OBJECTIVES = ("tiles", "value")
 def hints(state: State, body: dict[str, Any]) -> dict[str, Any]:
     player = body.get("player")
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < state.n:
-        raise RummikubBadRequest(f"“player” must be a seat from 0 to {state.n - 1}",
-                                 detail_ja=f"「player」は0〜{state.n - 1}の席番号で指定してください")
+        raise RummikubBadRequest(must_be("player", a_seat(state.n)))
     raw = body.get("rack")
     if not isinstance(raw, list) or len(raw) > MAX_RACK:
-        raise RummikubBadRequest(f"“rack” must be a list of at most {MAX_RACK} tiles",
-                                 detail_ja=f"「rack」は{MAX_RACK}枚以下のタイルのリストで指定してください")
+        raise RummikubBadRequest(RK.msgn("req_rack_list", MAX_RACK, most=MAX_RACK))
     rack = [parse_tile(t) for t in raw]
     objective = body.get("objective", "tiles")
     if objective not in OBJECTIVES:
-        raise RummikubBadRequest("“objective” must be “tiles” or “value”",
-                                 detail_ja="「objective」は tiles か value で指定してください")
+        raise RummikubBadRequest(RK.msg("req_objective"))
     if state.phase != Phase.PLAY:  # no play is accepted now: the refusal a play would get
         raise RummikubError("game_over" if state.over else "round_over")
     # RK7iv: the seat's rack count is public; a rack holding more is not that player's rack (fewer tiles are a

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from ..texts import COMMON, joined
 from .actions import Action, Draw, NextRound, Pass, Play, Rack, Timeout
 from .rules import rack_value
 from .state import State
-from .texts import count_text, t
+from .texts import count_text, t, tn
 from .tiles import sorted_tiles
 from .views import added_tiles, end_text, notation, signed, winners_text
 
@@ -17,7 +18,6 @@ def describe(before: State, after: State, action: Action, seat: int | None, lang
              options: dict[str, Any] | None = None) -> str:
     """One readable sentence (or two) for an action, from the states around it."""
     p = before.names[seat] if seat is not None and 0 <= seat < before.n else "?"
-    space = "" if lang == "ja" else " "
     parts: list[str] = []
     if isinstance(action, Draw):
         parts.append(t("h_draw", lang, p=p))
@@ -49,7 +49,7 @@ def describe(before: State, after: State, action: Action, seat: int | None, lang
         name = before.names[action.seat] if 0 <= action.seat < before.n else "?"
         value = rack_value(action.tiles, int(before.option("joker_penalty")))
         if action.tiles:
-            parts.append(t("h_rack", lang, p=name, tiles=notation(sorted_tiles(action.tiles)), value=value))
+            parts.append(tn("h_rack", value, lang, p=name, tiles=notation(sorted_tiles(action.tiles)), value=value))
         else:
             parts.append(t("h_rack_empty", lang, p=name))
     elif isinstance(action, NextRound):
@@ -57,12 +57,12 @@ def describe(before: State, after: State, action: Action, seat: int | None, lang
     if before.round_end is None and after.round_end is not None:
         parts.append(end_text(after, lang))
     if before.round_scores is None and after.round_scores is not None:
-        listed = ("、" if lang == "ja" else ", ").join(
+        listed = COMMON.t("list_sep", lang).join(
             f"{after.names[i]} {signed(s)}" for i, s in enumerate(after.round_scores))
         parts.append(t("h_scored", lang, r=after.round, list=listed))
     if after.over and not before.over:
         parts.append(winners_text(after, lang))
-    return space.join(x for x in parts if x)
+    return joined([x for x in parts if x], lang)
 
 
 def _kept(before: State, after: State) -> bool:

@@ -131,9 +131,10 @@ def _group_number(group: TableSet) -> int:
     return next(number(t) for t in group.tiles if t != JOKER)
 
 
-def check_play(state: State, table_json: Any) -> dict[str, Any]:
+def check_play(state: State, table_json: Any, lang: str = "en") -> dict[str, Any]:
     """The draft report: every problem of a proposed table, per set and as a whole. Raises only for garbage
-    (400); ``legal`` is true exactly when ``apply`` would accept the play."""
+    (400); ``legal`` is true exactly when ``apply`` would accept the play. Each refusal is said in ``lang``
+    (``message``) and, as every refusal of the API, in English and Japanese."""
     exam = examine(state, parse_table(table_json))
     first = exam.errors[0] if exam.errors else None
     sets = []
@@ -142,10 +143,12 @@ def check_play(state: State, table_json: Any) -> dict[str, Any]:
         ts = c.table_set
         sets.append({"index": i, "tiles": list(c.tiles), "valid": c.valid, "kind": ts.kind if ts else None,
                      "stands": list(ts.stands) if ts else [None] * len(c.tiles), "value": c.value,
-                     "error": err.code if err else None, "message_en": err.message("en") if err else None,
+                     "error": err.code if err else None, "message": err.message(lang) if err else None,
+                     "message_en": err.message("en") if err else None,
                      "message_ja": err.message("ja") if err else None})
     legal = first is None
     return {"legal": legal, "error": first.code if first else None,
+            "message": first.message(lang) if first else None,
             "message_en": first.message("en") if first else None,
             "message_ja": first.message("ja") if first else None,
             "errors": [e.code for e in exam.errors], "sets": sets, "added": list(exam.added),

@@ -7,16 +7,17 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import Query
+from ..texts import Msg
 from .errors import RummikubBadRequest
 from .play import check_play
 from .state import State
+from .texts import RK
 
 
 def _check(state: State, body: dict[str, Any], options: dict[str, Any], lang: str) -> dict[str, Any]:
     if not isinstance(body, dict) or "table" not in body:
-        raise RummikubBadRequest("the body must be {\"table\": [...]}, the proposed table",
-                                 detail_ja="本文は {\"table\": [...]}（提案する場）で指定してください")
-    return check_play(state, body["table"])
+        raise RummikubBadRequest(RK.msg("req_check_body"))
+    return check_play(state, body["table"], lang)
 
 
 def _hints(state: State, body: dict[str, Any], options: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -25,11 +26,10 @@ def _hints(state: State, body: dict[str, Any], options: dict[str, Any], lang: st
     return hints(state, body)
 
 
-def _hints_off(options: dict[str, Any]) -> tuple[str, str, str] | None:
+def _hints_off(options: dict[str, Any]) -> tuple[str, Msg] | None:
     if options.get("hints", True):
         return None
-    return ("hints_disabled", "The best-play assistant is turned off at this table.",
-            "この卓では最善手アシスタントがオフになっています。")
+    return ("hints_disabled", RK.msg("hints_disabled"))
 
 
 QUERIES = {"check": Query(_check), "hints": Query(_hints, private=True, disabled=_hints_off)}

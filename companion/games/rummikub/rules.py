@@ -12,11 +12,13 @@ from dataclasses import replace
 from typing import Any
 
 from ..base import Outcome
+from ..texts import COMMON
 from .actions import Action, Draw, NextRound, Pass, Play, Rack, Timeout
 from .errors import RummikubBadRequest, RummikubError
 from .options import OPTIONS
 from .play import examine
 from .state import EndReason, Phase, RoundEnd, RoundRecord, State
+from .texts import RK
 from .tiles import JOKER, RACK_START, TOTAL_TILES, over_supply, value_of
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -33,11 +35,10 @@ def _deal(state: State, start: int) -> State:
 def new_game(players: tuple[str, ...], start: int, options: dict[str, Any]) -> State:
     n = len(players)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise RummikubBadRequest(f"Rummikub is for {MIN_PLAYERS}–{MAX_PLAYERS} players",
-                                 detail_ja=f"ラミーキューブは{MIN_PLAYERS}〜{MAX_PLAYERS}人で遊びます")
+        raise RummikubBadRequest(COMMON.msgn("req_players_range", MAX_PLAYERS, game=RK.msg("game_name"),
+                                             lo=MIN_PLAYERS, hi=MAX_PLAYERS))
     if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < n:
-        raise RummikubBadRequest(f"“start” must be a seat from 0 to {n - 1}",
-                                 detail_ja=f"開始プレイヤーは0〜{n - 1}の席番号で指定してください")
+        raise RummikubBadRequest(COMMON.msg("req_start_seat", top=n - 1))
     # Settings (the assistant switch) may change during play and never steer the rules: they stay out of
     # the state, so a cold replay (which reads the current settings) gives the same state as the cache.
     full = {o.id: o.clean(options[o.id]) if o.id in options else o.default for o in OPTIONS if not o.setting}
@@ -77,8 +78,7 @@ def apply(state: State, action: Action) -> State:
 def _check_seat(state: State, seat: int) -> None:
     """A rack's seat is read as a seat of the table; an action made by hand with another is no action (400)."""
     if not 0 <= seat < state.n:
-        raise RummikubBadRequest(f"seat must be from 0 to {state.n - 1}",
-                                 detail_ja=f"席は0〜{state.n - 1}の番号で指定してください")
+        raise RummikubBadRequest(RK.msg("req_seat_range", top=state.n - 1))
 
 
 def _next(state: State, **changes: Any) -> State:

@@ -62,8 +62,9 @@ def state_schema() -> dict[str, Any]:
     report_set = obj({"index": nat(), "tiles": {"type": "array", "items": ref("TileOut")},
                       "valid": {"type": "boolean"}, "kind": {"enum": [*KINDS, None]},
                       "stands": {"type": "array", "items": {"type": ["string", "null"]}}, "value": nat(),
-                      "error": {"type": ["string", "null"]}, "message_en": {"type": ["string", "null"]},
-                      "message_ja": {"type": ["string", "null"]}}, closed=False)
+                      "error": {"type": ["string", "null"]}, "message": {"type": ["string", "null"]},
+                      "message_en": {"type": ["string", "null"]}, "message_ja": {"type": ["string", "null"]}},
+                     closed=False)
     play = obj({"table": {"type": "array", "items": obj({
         "tiles": {"type": "array", "items": ref("TileOut")}, "kind": {"enum": list(KINDS)}}, ("tiles", "kind")),
         "description": "The whole new table, exactly the \"table\" of a play action (send it as it is)."},

@@ -1,156 +1,13 @@
-"""Rummikub's words for its pages and scripts, in English and Japanese (です/ます). The frame's and every
-game's shared words come from ``companion.games.texts.COMMON``. Written for this app: never the seed's text."""
+"""Rummikub's words for its pages and scripts. The sentences live in its message catalogs
+(``locale/<lang>/LC_MESSAGES/rummikub.po``, one per language; docs/translating.md); words every game shares come
+from the frame's (``companion.games.texts.COMMON``). Player names reach them only as parameters."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from ..texts import COMMON, Texts, join_names
-
-OWN: dict[str, tuple[str, str]] = {
-    # --- status, players, table ---------------------------------------------------------------------------
-    "round_of": ("Round {r} of {n}", "第{r}ラウンド／全{n}"),
-    "round_over_title": ("Round {r} is over", "第{r}ラウンド終了"),
-    "racks_status": ("Round {r} is over: enter the racks", "第{r}ラウンド終了：残りの手牌を入力してください"),
-    "scored_status": ("Round {r} is scored", "第{r}ラウンドの得点が出ました"),
-    "pool_label": ("Pool", "山"),
-    "pool_n": ("{n} tiles in the pool", "山に{n}枚"),
-    "pool_empty_badge": ("empty", "空"),
-    "players_title": ("Players", "プレイヤー"),
-    "active_badge": ("Playing", "手番"),
-    "melded": ("Melded", "初回済み"),
-    "not_melded": ("Needs {n}", "初回{n}点まだ"),
-    "tiles_1": ("1 tile", "1枚"),
-    "tiles_n": ("{n} tiles", "{n}枚"),
-    "rack_of": ("{name}: {count} on the rack", "{name}さん：手牌{count}"),
-    "total_label": ("Total", "合計"),
-    "table_title": ("Table", "場"),
-    "table_count": ("{n} tiles in {s} sets", "{s}組・{n}枚"),
-    "table_empty": ("Nothing on the table yet. A first play needs {n} points from one’s own tiles.",
-                    "場にはまだ何もありません。最初は自分の手牌だけで合計{n}点以上を出します。"),
-    "set_label": ("Set {n}, {kind}: {tiles} (worth {value})", "組{n}（{kind}）：{tiles}（{value}点）"),
-    "kind_run": ("run", "ラン"),
-    "kind_group": ("group", "グループ"),
-    "joker": ("Joker", "ジョーカー"),
-    "joker_as": ("joker as {tile}", "ジョーカー（{tile}として）"),
-    "new_tiles_note": ("Tiles with a dot were just laid.", "点の付いたタイルは直前に出されたものです。"),
-    "passes_n": ("Passes in a row: {n} of {of}", "連続パス：{n}／{of}"),
-    "timer_label": ("Turn timer", "持ち時間"),
-    "timer_left": ("{s} s left", "残り{s}秒"),
-    "timeout_do": ("Time is up: take back your tiles and draw {n}", "時間切れ：出したタイルを戻して{n}枚引く"),
-    "timeout_do_pass": ("Time is up: take back your tiles (pool empty: counts as a pass)",
-                        "時間切れ：出したタイルを戻す（山が空なのでパス扱い）"),
-    "timeout_help": ("The timer only advises: the table decides when time is up.",
-                     "時間は目安です。時間切れかどうかは卓で決めてください。"),
-    # --- action bar --------------------------------------------------------------------------------------
-    "actions_for": ("For {name}", "{name}さんの操作"),
-    "draw": ("Draw", "1枚引く"),
-    "draw_sub": ("from the pool", "山から"),
-    "play": ("Play tiles", "タイルを出す"),
-    "play_sub": ("lay out and check", "並べて確認"),
-    "pass": ("Pass", "パス"),
-    "pass_sub": ("the pool is empty", "山が空です"),
-    # --- the play form without script -----------------------------------------------------------------------
-    "text_open": ("Type the table instead", "文字で入力する"),
-    "text_title": ("The table after the play, typed", "出したあとの場を文字で入力"),
-    "text_help": ("One set per line, the whole table: the sets already down are filled in, so add to them or "
-                  "write new lines. Colours: b blue, r red, y yellow, k black, J joker — e.g. r9 J r11 or "
-                  "b10 r10 k10. Write “group” after J J r5 to make it a group.",
-                  "1行に1組ずつ、場全体を書きます。いま場にある組は記入済みなので、書き足すか新しい行を加えてください。"
-                  "色は b 青・r 赤・y 黄・k 黒、ジョーカーは J です（例：r9 J r11、b10 r10 k10）。"
-                  "J J r5 をグループにするときは行の最後に「group」と書きます。"),
-    "text_label": ("Sets on the table, one per line", "場の組（1行に1組）"),
-    "text_submit": ("Play these sets", "この場で出す"),
-    "form_bad_tile": ("Line {line}: “{tile}” is not a tile (write e.g. r9, b13 or J).",
-                      "{line}行目：「{tile}」はタイルではありません（r9、b13、J のように書いてください）。"),
-    "form_bad_rack_tile": ("“{tile}” is not a tile (write e.g. r9, b13 or J).",
-                           "「{tile}」はタイルではありません（r9、b13、J のように書いてください）。"),
-    "form_no_sets": ("Type at least one set.", "少なくとも1組は入力してください。"),
-    "form_too_many_lines": ("At most {n} lines, please.", "行数は{n}行までにしてください。"),
-    # --- round end ---------------------------------------------------------------------------------------
-    "racks_title": ("What is left on each rack", "残った手牌"),
-    "racks_help": ("Each player enters the tiles still on their rack; the count must match. Letters: b blue, "
-                   "r red, y yellow, k black, J joker.",
-                   "各自、手元に残ったタイルを入力します。枚数が合っている必要があります。"
-                   "色は b 青・r 赤・y 黄・k 黒、ジョーカーは J です。"),
-    "rack_field": ("Tiles left on {name}’s rack ({n})", "{name}さんの残り手牌（{n}）"),
-    "rack_submit": ("Enter", "入力"),
-    "rack_entered": ("{value} points", "{value}点"),
-    "rack_waiting": ("waiting", "入力待ち"),
-    "rack_out": ("Went out", "上がり"),
-    "rack_count_live": ("{got} of {want}", "{want}枚中{got}枚"),
-    "rack_use_mine": ("Fill in from my rack", "自分の手牌から入力"),
-    "rack_clear": ("Clear", "消す"),
-    "racks_left": ("Racks still to enter: {n}", "未入力の手牌：{n}人"),
-    "scores_title": ("Round {r} scores", "第{r}ラウンドの得点"),
-    "col_player": ("Player", "プレイヤー"),
-    "col_left": ("Left on the rack", "残り手牌"),
-    "col_value": ("Value", "手牌の点"),
-    "col_score": ("Score", "得点"),
-    "col_total": ("Total", "合計"),
-    "col_place": ("Place", "順位"),
-    "col_round": ("R{r}", "第{r}R"),
-    "remainder_text": ("{n} points could not be shared equally and go to nobody (RK11a).",
-                       "{n}点は等分できないため、誰のものにもなりません（RK11a）。"),
-    "next_round": ("Start round {r}", "第{r}ラウンドを始める"),
-    "final_title": ("Final standings", "最終順位"),
-    "winner_one": ("{name} wins the match!", "{name}さんの優勝です！"),
-    "winner_many": ("{names} share the win!", "{names}さんが同点で優勝です！"),
-    "rounds_title": ("Rounds so far", "これまでのラウンド"),
-    # --- announcements ---------------------------------------------------------------------------------------
-    "ann_pool_empty": ("The pool is empty: from now on, play or pass.",
-                       "山がなくなりました。これからは出すかパスです。"),
-    "ann_meld": ("{name}: initial meld, {n}", "{name}さんが初回の{n}点を出しました"),
-    "ann_out": ("Rummikub! {name} went out.", "ラミーキューブ！ {name}さんが上がりました。"),
-    "ann_blocked": ("Round {r} is blocked: the lowest rack wins.",
-                    "第{r}ラウンドは手詰まりです。残り手牌の点が最も少ない人の勝ちです。"),
-    "ann_scores": ("Round {r}: {list}", "第{r}ラウンド：{list}"),
-    # --- history --------------------------------------------------------------------------------------------
-    "h_draw": ("{p} drew a tile.", "{p}さんが山から1枚引きました。"),
-    "h_play": ("{p} laid {count}: {tiles}.", "{p}さんが{count}出しました：{tiles}。"),
-    "h_play_re": ("{p} rearranged the table and laid {count}: {tiles}.",
-                  "{p}さんが場を組み替えて{count}出しました：{tiles}。"),
-    "h_play_initial": ("{p} laid {count}: {tiles} (initial meld, {sum}).",
-                       "{p}さんが{count}出しました：{tiles}（初回、{sum}点）。"),
-    "h_pass": ("{p} passed.", "{p}さんがパスしました。"),
-    "h_timeout": ("{p} ran out of time and drew {count}.", "{p}さんが時間切れで{count}引きました。"),
-    "h_timeout_pass": ("{p} ran out of time; the pool is empty, so it counts as a pass.",
-                       "{p}さんが時間切れになりました。山が空なのでパス扱いです。"),
-    "h_rack": ("{p}’s rack: {tiles} ({value} points).", "{p}さんの残り手牌：{tiles}（{value}点）。"),
-    "h_rack_empty": ("{p}’s rack is empty.", "{p}さんの手牌は空です。"),
-    "h_next_round": ("Round {r} begins; {p} starts.", "第{r}ラウンド開始。最初は{p}さんです。"),
-    "round_end_out": ("Round {r} ended: {name} went out.", "第{r}ラウンド終了：{name}さんが上がりました。"),
-    "round_end_blocked": ("Round {r} ended: the pool is empty and everyone passed.",
-                          "第{r}ラウンド終了：山が空で全員がパスしました。"),
-    "h_scored": ("Round {r} scores: {list}.", "第{r}ラウンドの得点：{list}。"),
-    "h_settings": ("Table settings changed.", "卓の設定が変わりました。"),
-    "h_hints_off": ("The best-play assistant was turned off for the table.",
-                    "最善手アシスタントが卓全体でオフになりました。"),
-    "h_hints_on": ("The best-play assistant was turned back on.", "最善手アシスタントがオンに戻りました。"),
-    # --- the assistant panel ------------------------------------------------------------------------------
-    "assistant_title": ("My rack", "自分の手牌"),
-    "assistant_lead": ("Keep your rack here to see the best play. It stays on this phone and is sent only when "
-                       "you ask.",
-                       "手牌をここに入れておくと最善手を確認できます。手牌はこの端末にだけ保存され、"
-                       "確認するときだけ送られます。"),
-    "assistant_choose_seat": ("Which player are you? The rack is kept per player.",
-                              "どのプレイヤーですか？ 手牌はプレイヤーごとに保存します。"),
-    "assistant_watching": ("This phone only watches, so it keeps no rack.",
-                           "この端末は観戦用なので手牌は保存しません。"),
-    "assistant_nojs": ("The rack helper needs JavaScript.", "手牌の補助機能にはJavaScriptが必要です。"),
-    "assistant_off": ("The best-play assistant is off at this table.", "この卓では最善手アシスタントはオフです。"),
-    "assistant_turn_off": ("Turn off for everyone", "全員分をオフにする"),
-    "assistant_off_confirm": ("Nobody at this table will see best plays until it is turned on again.",
-                              "オンに戻すまで、この卓の誰も最善手を見られなくなります。"),
-    "assistant_off_yes": ("Yes, turn it off", "オフにする"),
-    "assistant_turn_on": ("Turn the assistant on", "アシスタントをオンにする"),
-    "assistant_now_off": ("The best-play assistant is now off for everyone at this table.",
-                          "この卓の最善手アシスタントを全員分オフにしました。"),
-    "assistant_now_on": ("The best-play assistant is on again.", "最善手アシスタントをオンに戻しました。"),
-    "assistant_jump": ("My rack", "手牌"),
-    "board_tap": ("Tap a set to add to it or rearrange it.", "組を押すと、その組に加えたり並べ替えたりできます。"),
-    "rules_title": ("Rummikub: the rules", "ラミーキューブのルール"),
-}
 
 # Keys the scripts read (static/js/games/rummikub*.js), through the page's #js-text template.
 JS_TEXT: tuple[str, ...] = (
@@ -162,94 +19,25 @@ JS_TEXT: tuple[str, ...] = (
     "as_count", "as_count_ok", "as_count_short", "as_count_over", "as_clear", "as_tiles", "as_value", "as_ask",
     "as_none", "as_result", "as_use", "as_not_turn", "as_tap_remove", "as_initial", "as_removed", "as_add",
     "as_empty", "as_asking", "as_drew", "js_time_10", "js_time_up", "timer_left", "joker", "kind_run",
-    "kind_group", "rack_count_live", "ed_tile_sel", "ed_stand", "ed_filled", "ed_unfill", "ed_same_number",
-    "as_count_none",
+    "kind_group", "rack_count_live", "ed_tile_sel", "ed_stand", "as_stay", "rack_use_mine", "ed_filled", "ed_unfill",
+    "ed_same_number", "as_count_none", "tile_label", "tile_sep",
 )
 
-JS_OWN: dict[str, tuple[str, str]] = {
-    "ed_title": ("Play tiles", "タイルを出す"),
-    "ed_for": ("{name}’s turn", "{name}さんの手番"),
-    "ed_new_set": ("+ New set", "＋新しい組"),
-    "ed_set": ("Set {n}", "組{n}"),
-    "ed_hint": ("Tap a tile below to add it from the rack. Tap a set to add to it instead.",
-                "下のタイルを押すと手牌から加わります。組を押して選ぶと、その組に加わります。"),
-    "ed_hint_sel": ("Adding to set {n}. Tap the set again to stop.",
-                    "組{n}に加えます。もう一度押すと選択を外します。"),
-    "ed_hint_tile": ("{tile} selected: tap a set (or + New set) to move it there.",
-                     "{tile}を選択中：移す先の組（または「＋新しい組」）を押してください。"),
-    "ed_tile_sel": ("selected", "選択中"),
-    "ed_move_here": ("Move here", "ここへ"),
-    "ed_left": ("Move left", "左へ"),
-    "ed_right": ("Move right", "右へ"),
-    "ed_split": ("Split before it", "この前で分ける"),
-    "ed_remove": ("Back to the rack", "手牌に戻す"),
-    "ed_join": ("Join with set {n}", "つなぐ組：{n}"),
-    "ed_as_run": ("Make it a run", "ランにする"),
-    "ed_as_group": ("Make it a group", "グループにする"),
-    "ed_done": ("Done", "確定"),
-    "ed_cancel": ("Cancel", "やめる"),
-    "ed_reset": ("Start over", "最初から"),
-    "ed_deselect": ("Deselect", "選択を外す"),
-    "ed_checking": ("Checking…", "確認しています…"),
-    "ed_set_ok": ("{kind} · {value}", "{kind}・{value}点"),
-    "ed_rack_n": ("From the rack: {n} of {rack}", "手牌から{n}枚（手牌は{rack}枚）"),
-    "ed_initial": ("Initial meld: {sum} of {min} needed", "初回の合計：{sum}点（{min}点以上が必要）"),
-    "ed_initial_ok": ("Initial meld: {sum} (at least {min}) ✓", "初回の合計：{sum}点（{min}点以上）✓"),
-    "ed_missing": ("Missing from the table: {tiles}", "場から消えたタイル：{tiles}"),
-    "ed_kept": ("Every table tile is still there", "場のタイルはすべて残っています"),
-    "ed_goes_out": ("Goes out! Rummikub!", "上がりです！ラミーキューブ！"),
-    "ed_legal": ("Ready: tap Done.", "このまま出せます。「確定」を押してください。"),
-    "ed_nothing": ("Nothing from the rack yet.", "まだ手牌から何も出していません。"),
-    "ed_saved": ("Played.", "出しました。"),
-    "ed_restored": ("Your unfinished draft is back.", "途中まで並べた内容を復元しました。"),
-    "ed_picker": ("Add from the rack", "手牌から加える"),
-    "ed_from_rack": ("from the rack", "手牌から"),
-    "ed_left_n": ("{n} left", "残り{n}"),
-    "ed_empty": ("The table is empty: tap tiles below to lay a new set.",
-                 "場は空です。下のタイルを押して新しい組を作りましょう。"),
-    "ed_table_moved": ("The table changed meanwhile: start over to see it.",
-                       "その間に場が変わりました。「最初から」で最新の場を読み込んでください。"),
-    "ed_copies_out": ("Both copies of {tile} are already out.", "{tile}は2枚とも使われています。"),
-    "ed_over_rack": ("That is more tiles than the rack holds ({rack}).", "手牌の枚数（{rack}枚）を超えています。"),
-    "ed_stand": ("as {tile}", "{tile}として"),
-    "ed_filled": ("Filled in: {tiles}", "間を埋めました：{tiles}"),
-    "ed_unfill": ("Take them back", "埋めた分を戻す"),
-    "ed_same_number": ("Same number:", "同じ数："),
-    "as_count": ("{n} of {rack} tiles entered", "{rack}枚中{n}枚を入力済み"),
-    "as_count_ok": ("All {n} tiles entered ✓", "{n}枚すべて入力済み ✓"),
-    "as_count_none": ("No tiles left on your rack.", "手牌は残っていません。"),
-    "as_count_short": ("{d} missing: add what you drew", "あと{d}枚：引いたタイルを加えてください"),
-    "as_count_over": ("{d} too many: remove what you laid", "{d}枚多すぎます：出したタイルを外してください"),
-    "as_clear": ("Clear my rack", "手牌を消す"),
-    "as_tiles": ("Most tiles", "最多枚数"),
-    "as_value": ("Most points", "最高点"),
-    "as_ask": ("Find the best play", "最善手を探す"),
-    "as_asking": ("Looking…", "探しています…"),
-    "as_none": ("No play with this rack: draw a tile.", "この手牌では出せません。1枚引きましょう。"),
-    "as_result": ("Lays {n} tiles worth {value}; {left} stay on the rack.",
-                  "{n}枚（{value}点）出せます。手牌に{left}枚残ります。"),
-    "as_initial": ("Initial meld", "初回の出し"),
-    "as_use": ("Use this play", "この手を使う"),
-    "as_not_turn": ("You can use it on your turn.", "自分の手番で使えます。"),
-    "as_tap_remove": ("Tap a tile of your rack to take it out.", "手牌のタイルを押すと外せます。"),
-    "as_removed": ("Taken off your rack: {tiles}", "手牌から外しました：{tiles}"),
-    "as_add": ("Add tiles to my rack", "手牌にタイルを加える"),
-    "as_empty": ("Your rack is empty here: add your tiles with the buttons below.",
-                 "まだ手牌がありません。下のボタンでタイルを加えてください。"),
-    "as_drew": ("You drew: add the new tile to your rack.", "1枚引きました。引いたタイルを手牌に加えてください。"),
-    "js_time_10": ("10 seconds left for {name}!", "{name}さん、残り10秒です！"),
-    "js_time_up": ("Time is up for {name}.", "{name}さんの持ち時間が終わりました。"),
-}
-
-RK = Texts({**OWN, **JS_OWN}, COMMON)
+RK = Texts.load(Path(__file__).resolve().parent / "locale", "rummikub", COMMON)
 
 
-def t(key: str, lang: str, **params: Any) -> str:
+def t(key: str, lang: str, /, **params: Any) -> str:
     return RK.t(key, lang, **params)
 
 
+def tn(key: str, n: int, lang: str, /, **params: Any) -> str:
+    """A sentence with a count in it, in the plural form ``n`` takes in ``lang``."""
+    return RK.tn(key, n, lang, **params)
+
+
 def count_text(n: int, lang: str) -> str:
-    return t("tiles_1", lang) if n == 1 else t("tiles_n", lang, n=n)
+    """1 tile, 2 tiles / 1枚, 2枚."""
+    return tn("tiles", n, lang)
 
 
-__all__ = ["JS_TEXT", "RK", "count_text", "join_names", "t"]
+__all__ = ["JS_TEXT", "RK", "count_text", "join_names", "t", "tn"]

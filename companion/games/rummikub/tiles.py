@@ -30,7 +30,7 @@ def parse_tile(raw: Any) -> str:
         if _TILE.fullmatch(text):
             return text
     shown = raw if isinstance(raw, str) else repr(raw)
-    raise RummikubBadRequest(f"“{shown[:20]}” is not a tile", code="bad_tile", tile=shown[:20])
+    raise RummikubBadRequest(code="bad_tile", tile=shown[:20])
 
 
 def is_joker(tile: str) -> bool:

@@ -104,9 +104,9 @@ def _rules_context(lang: str) -> dict[str, Any]:
 
 def _js_extra(lang: str) -> dict[str, str]:
     """Colour names for the script's spoken tile labels."""
-    from .tilenames import COLOUR_NAMES
+    from .tilenames import COLOURS, colour_name
 
-    return {f"colour_{c}": names[1 if lang == "ja" else 0] for c, names in COLOUR_NAMES.items()}
+    return {f"colour_{c}": colour_name(c, lang) for c in COLOURS}
 
 
 def _page_title(view: dict[str, Any], lang: str) -> str:

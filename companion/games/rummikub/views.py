@@ -11,12 +11,13 @@ from collections import Counter
 from datetime import datetime, timezone
 from typing import Any
 
+from ..texts import COMMON
 from ..ui import TableRequest
 from .rules import rack_value
 from .sets import check_set
 from .state import EndReason, Phase, State
-from .texts import join_names, t
-from .tilenames import COLOUR_NAMES, COLOURS, JOKER, label
+from .texts import join_names, t, tn
+from .tilenames import COLOURS, JOKER, colour_name, label
 from .tiles import sorted_tiles
 
 PILE_MAX = 8  # layers drawn for the pool pile
@@ -50,7 +51,7 @@ def _set_view(s: Any, index: int, lang: str, new_tiles: Counter[str] | None = No
             fresh[tile] -= 1
         tiles.append(tile_view(tile, lang, stand, new))
     kind = t("kind_" + s.kind, lang)
-    spoken = t("set_label", lang, n=index, kind=kind, tiles=("、" if lang == "ja" else ", ").join(
+    spoken = t("set_label", lang, n=index, kind=kind, tiles=COMMON.t("list_sep", lang).join(
         x["label"] for x in tiles), value=s.value)
     return {"index": index, "kind": s.kind, "kind_label": kind, "tiles": tiles, "value": s.value,
             "spoken": spoken, "long": len(tiles) > 7}
@@ -113,7 +114,7 @@ def players_view(state: State, me: int | None, lang: str) -> list[dict[str, Any]
             "seat": i, "name": name, "rack": rack, "melded": state.melded[i], "total": state.totals[i],
             "active": state.active == i and state.phase == Phase.PLAY, "me": me == i,
             "stack": list(range(min(rack, STACK_MAX))),
-            "rack_text": t("tiles_1", lang) if rack == 1 else t("tiles_n", lang, n=rack),
+            "rack_text": tn("tiles", rack, lang),
             "meld_text": t("melded", lang) if state.melded[i] else t("not_melded", lang, n=minimum),
             "total_text": signed(state.totals[i]),
             "entered": bool(state.entered) and state.entered[i] is not None,
@@ -193,7 +194,7 @@ def winners_text(state: State, lang: str) -> str:
 
 def picker_rows(lang: str) -> list[dict[str, Any]]:
     """Every tile kind by colour (for the script's pickers and the rules page)."""
-    rows = [{"colour": c, "name": COLOUR_NAMES[c][1 if lang == "ja" else 0],
+    rows = [{"colour": c, "name": colour_name(c, lang),
              "tiles": [tile_view(f"{c}{n}", lang) for n in range(1, 14)]} for c in COLOURS]
     rows.append({"colour": "j", "name": t("joker", lang), "tiles": [tile_view(JOKER, lang)]})
     return rows
@@ -218,7 +219,7 @@ def announcements(state: State, latest: dict[str, Any] | None, lang: str) -> lis
     elif end is not None:
         out.append({"key": f"blocked-{state.round}", "kind": "end", "text": t("ann_blocked", lang, r=state.round)})
     if state.round_scores is not None:
-        parts = ("、" if lang == "ja" else ", ").join(
+        parts = COMMON.t("list_sep", lang).join(
             f"{state.names[i]} {signed(s)}" for i, s in enumerate(state.round_scores))
         out.append({"key": f"scores-{state.round}", "kind": "last",
                     "text": t("ann_scores", lang, r=state.round, list=parts)})
@@ -250,7 +251,7 @@ def table_view(req: TableRequest[State]) -> dict[str, Any]:
         "answer": answer, "phase": state.phase,
         "round": state.round, "rounds": state.rounds, "turn": state.turn, "pool": state.pool,
         "pool_pile": list(range(min(PILE_MAX, (state.pool + 9) // 10))),
-        "pool_text": t("pool_n", lang, n=state.pool),
+        "pool_text": tn("pool_n", state.pool, lang),
         "table": table, "tiles_on_table": len(state.table_tiles),
         "table_json": [{"tiles": list(s.tiles), "kind": s.kind} for s in state.table],
         "players": players, "active": active, "active_name": state.names[active] if active is not None else None,

@@ -13,18 +13,19 @@ from __future__ import annotations
 from ..base import Game
 from .actions import ACTIONS, Action
 from .box import commitment, prepare, private_seats, proof_needed, redact_action, take_over_blocked, undo_blocked
-from .errors import MESSAGES, StapBadRequest, StapError
+from .errors import CODES, StapBadRequest, StapError
 from .rules import actor, apply, outcome, wrong_seat
 from .schema import state_schema
 from .scoring import scores
 from .setup import OPTIONS, new_game
 from .state import MAX_PLAYERS, MIN_PLAYERS, TOTAL_COINS, TOTAL_DICE, Mode, State, Step
 from .state_json import state_to_json
+from .texts import ST
 from .ui import UI
 
 GAME: Game[State, Action] = Game(
     id="stapstap",
-    name=("Stap-stap", "すたっぷすたっぷ"),
+    name=ST.msg("game_name"),
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     options=OPTIONS,
@@ -49,7 +50,7 @@ GAME: Game[State, Action] = Game(
 )
 
 __all__ = [
-    "ACTIONS", "GAME", "MESSAGES", "TOTAL_COINS", "TOTAL_DICE", "Action", "Mode", "StapBadRequest", "StapError",
+    "ACTIONS", "CODES", "GAME", "TOTAL_COINS", "TOTAL_DICE", "Action", "Mode", "StapBadRequest", "StapError",
     "State", "Step", "actor", "apply", "commitment", "new_game", "outcome", "prepare", "proof_needed",
     "redact_action", "state_to_json",
 ]

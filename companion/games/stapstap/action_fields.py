@@ -13,9 +13,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..base import BadRequest
-from ..fields import Context, Field, Int, Invalid
+from ..fields import Context, Field, Int, Invalid, must_be
+from ..texts import Msg
 from .errors import StapBadRequest
 from .state import CARDS_PER_GAME, FACES, MAX_PLAYERS, MIN_PLAYERS
+from .texts import ST
 
 MAX_POINTS = 999  # ST2d: the most a cell of the points table may hold
 CARD = Int(1, 6, doc="A task card, named by its number (1–6).")
@@ -23,20 +25,18 @@ _HEX = re.compile(r"[0-9a-f]{1,64}")
 
 
 def bad_cards() -> StapBadRequest:
-    return StapBadRequest("“cards” must be three different card numbers from 1 to 6", "bad_cards",
-                          detail_ja="課題カードは1〜6の異なる3枚です", field="cards")
+    return StapBadRequest(ST.msg("req_bad_cards"), "bad_cards", field="cards")
 
 
 class Face(Int):
     """A die face, 1–6; JSON that is none is 400 ``bad_face``."""
 
     def __init__(self, *, doc: str = "") -> None:
-        super().__init__(1, 6, noun=("a die face", "ダイスの目"), doc=doc)
+        super().__init__(1, 6, noun=ST.msg("noun_face"), doc=doc)
 
     def parse(self, raw: object, ctx: Context) -> int:
         if isinstance(raw, bool) or not isinstance(raw, int) or not 1 <= raw <= 6:
-            raise StapBadRequest("a die face is a number from 1 to 6", "bad_face",
-                                 detail_ja="ダイスの目は1〜6の数字です", field="face")
+            raise StapBadRequest(ST.msg("req_bad_face"), "bad_face", field="face")
         return raw
 
 
@@ -44,8 +44,8 @@ class TaskCards(Field[tuple[int, ...]]):
     """ST2b: one player's three different task cards, 1–6 (kept in order); anything else is 400 ``bad_cards``.
     A form posts one checkbox per card."""
 
-    def expects(self, ctx: Context) -> tuple[str, str]:
-        return "three different card numbers from 1 to 6", "1〜6の異なる3枚のカード番号"
+    def expects(self, ctx: Context) -> Msg:
+        return ST.msg("expects_task_cards")
 
     def parse(self, raw: object, ctx: Context) -> tuple[int, ...]:
         if (not isinstance(raw, list) or len(raw) != CARDS_PER_GAME
@@ -75,9 +75,8 @@ class Dealt(Field[tuple[tuple[int, ...] | None, ...]]):
 
     doc = "Filled in by the server (ST2b): whatever a request sends is replaced."
 
-    def expects(self, ctx: Context) -> tuple[str, str]:
-        return ("one entry per seat, each null or three different card numbers from 1 to 6",
-                "席ごとに1つ（nullか1〜6の異なる3枚）のリスト")
+    def expects(self, ctx: Context) -> Msg:
+        return ST.msg("expects_dealt")
 
     def parse(self, raw: object, ctx: Context) -> tuple[tuple[int, ...] | None, ...]:
         if not isinstance(raw, list):
@@ -98,11 +97,10 @@ class PointsTable(Field[tuple[tuple[int, ...], ...]]):
     """ST2d: the points printed on the cards, 6 rows (cards 1–6) of 6 numbers (faces 1–6). A form posts one
     field per cell, row by row (``actions.Points.form_fields``)."""
 
-    CELL = Int(0, MAX_POINTS, noun=("a number of points", "点数"))
+    CELL = Int(0, MAX_POINTS, noun=ST.msg("noun_points"))
 
-    def expects(self, ctx: Context) -> tuple[str, str]:
-        return (f"6 rows (cards 1–6) of 6 whole numbers 0–{MAX_POINTS} (faces 1–6)",
-                f"6行（カード1〜6）× 6個（目1〜6）の0〜{MAX_POINTS}の整数")
+    def expects(self, ctx: Context) -> Msg:
+        return ST.msg("expects_points_table", most=MAX_POINTS)
 
     def parse(self, raw: object, ctx: Context) -> tuple[tuple[int, ...], ...]:
         if not isinstance(raw, list) or len(raw) != len(FACES):
@@ -116,8 +114,7 @@ class PointsTable(Field[tuple[tuple[int, ...], ...]]):
 
     def read(self, texts: Sequence[str], ctx: Context) -> tuple[tuple[int, ...], ...]:
         if len(texts) != len(FACES) ** 2:  # a cell left empty: the table is not whole
-            en, ja = self.expects(ctx)
-            raise BadRequest(f"“table” must be {en}", detail_ja=f"「table」は{ja}で指定してください", field="table")
+            raise BadRequest(must_be("table", self.expects(ctx)), field="table")
         cells = [self.CELL.read_text(text, ctx) for text in texts]
         return tuple(tuple(cells[row * len(FACES):(row + 1) * len(FACES)]) for row in range(len(FACES)))
 
@@ -137,8 +134,8 @@ class Hex(Field[str]):
     def __init__(self, *, doc: str = "") -> None:
         self.doc = doc
 
-    def expects(self, ctx: Context) -> tuple[str, str]:
-        return "lower-case hexadecimal", "小文字の16進数"
+    def expects(self, ctx: Context) -> Msg:
+        return ST.msg("expects_hex")
 
     def parse(self, raw: object, ctx: Context) -> str:
         if not isinstance(raw, str) or not _HEX.fullmatch(raw):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..texts import join_names
+from ..texts import COMMON, join_names, joined
 from .actions import (
     Action,
     BankDie,
@@ -63,9 +63,9 @@ def describe(before: State, after: State, action: Action, seat: int | None, lang
         parts.append(t("h_auto_skip", lang, names=join_names(skipped, lang)))
     if len(after.scores) > len(before.scores):
         g = len(after.scores)
-        scored = ("、" if lang == "ja" else ", ").join(f"{after.names[i]} {s}" for i, s in enumerate(after.scores[-1]))
+        scored = COMMON.t("list_sep", lang).join(f"{after.names[i]} {s}" for i, s in enumerate(after.scores[-1]))
         parts.append(t("h_game_end", lang, g=g, list=scored))
-    return ("" if lang == "ja" else " ").join(x for x in parts if x)
+    return joined([x for x in parts if x], lang)
 
 
 def _what(before: State, after: State, action: Action, parent: str, p: str, lang: str) -> str:
@@ -75,7 +75,7 @@ def _what(before: State, after: State, action: Action, parent: str, p: str, lang
     if isinstance(action, Deal):
         listed = [f"{after.names[i]} {'・'.join(str(x.card) for x in after.players[i].slots)}"
                   for i in range(after.n) if not before.players[i].slots]
-        return t("h_deal", lang, list=("、" if lang == "ja" else ", ").join(listed))
+        return t("h_deal", lang, list=COMMON.t("list_sep", lang).join(listed))
     if isinstance(action, Points):
         return t("h_points", lang)
     if isinstance(action, Begin):

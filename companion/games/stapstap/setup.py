@@ -28,17 +28,12 @@ from .state import (
     Step,
     default_points,
 )
+from .texts import ST
 
 OPTIONS: tuple[Option, ...] = (
-    Option("mode", "choice", Mode.DICE.value, ("How the die is rolled", "ダイスの振り方"),
-           choices=tuple(m.value for m in Mode),
-           choice_labels={Mode.DICE.value: ("Real dice in the real box", "本物のダイスと箱"),
-                          Mode.BOX.value: ("This app is the box (each phone claims its seat)",
-                                           "アプリが箱（各自の端末で席を選ぶ）")},
-           help=("ST4: with real dice, the face is typed in when someone doubts. With the app as the box, the "
-                 "parent's phone alone sees the roll and a doubt reveals it to everyone.",
-                 "ST4：本物のダイスでは、ダウトされたときに出目を入力します。アプリを箱にすると、出目は親の端末だけに"
-                 "表示され、ダウトで全員に公開されます。")),
+    Option("mode", "choice", Mode.DICE.value, ST.msg("opt_mode"), choices=tuple(m.value for m in Mode),
+           choice_labels={Mode.DICE.value: ST.msg("opt_mode_dice"), Mode.BOX.value: ST.msg("opt_mode_box")},
+           help=ST.msg("opt_mode_help")),
 )
 
 

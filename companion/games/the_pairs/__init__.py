@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..base import Game
 from ..pairs import deck_option
 from .actions import ACTIONS, Action, Draw, Pass, Play, Stuck
-from .errors import MESSAGES, PairsBadRequest, PairsError
+from .errors import CODES, PairsBadRequest, PairsError
 from .rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -32,13 +32,14 @@ from .rules import (
 from .schema import state_schema
 from .state import PILES, LastPlay, Result, State, Step
 from .state_json import state_to_json
+from .texts import TP
 from .ui import UI
 
 OPTIONS = (deck_option(),)
 
 GAME: Game[State, Action] = Game(
     id="the-pairs",
-    name=("The Pairs", "ザ・ペアーズ"),
+    name=TP.msg("game_name"),
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     options=OPTIONS,
@@ -57,7 +58,7 @@ GAME: Game[State, Action] = Game(
 )
 
 __all__ = [
-    "ACTIONS", "GAME", "MESSAGES", "OPTIONS", "PILES", "Action", "Draw", "LastPlay", "PairsBadRequest", "PairsError",
+    "ACTIONS", "CODES", "GAME", "OPTIONS", "PILES", "Action", "Draw", "LastPlay", "PairsBadRequest", "PairsError",
     "Pass", "Play", "Result", "State", "Step", "Stuck", "accepts", "actor", "apply", "can_pass", "draw_sources",
     "fits", "new_game", "outcome", "state_to_json", "stuck_refusal", "surely_stuck",
 ]

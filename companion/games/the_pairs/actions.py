@@ -12,6 +12,7 @@ from ..fields import Choice, Key, ListOf
 from ..moves import ActionSet, Move
 from ..pairs import CARD, NUMBERS
 from ..pairs.deck import MAX_COPIES
+from .texts import TP
 
 MAX_HAND = MAX_COPIES * len(NUMBERS)  # the largest table deck (PD5); the real check is the hand count
 
@@ -27,11 +28,9 @@ class Play(Move, kind="play"):
 
     def __post_init__(self) -> None:  # what one field says about another: still no action at all (400)
         if self.source == "hand" and self.card is None:
-            raise BadRequest("a card from the hand needs “card”, its number 1–10",
-                             detail_ja="手札から出すカードは「card」（1〜10の数字）で指定してください", field="card")
+            raise BadRequest(TP.msg("req_hand_card"), field="card")
         if self.source == "place" and self.to == "place":
-            raise BadRequest("the place card goes to pile “a” or “b”", detail_ja="場札は捨て札「a」か「b」に出します",
-                             field="to")
+            raise BadRequest(TP.msg("req_place_card_pile"), field="to")
 
 
 @dataclass(frozen=True)

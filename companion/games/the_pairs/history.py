@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..texts import joined
 from .actions import Action, Draw, Pass, Play, Stuck
 from .state import State
 from .texts import a_card, numbers, t
@@ -20,12 +21,12 @@ def describe(before: State, after: State, action: Action, seat: int | None, lang
         pile = action.to.upper()
         pair = bool(last and last.pair)
         if action.to == "place":
-            parts.append(t("h_play_place", lang, p=p, card=card, a_card=a_card(card, lang)))
+            parts.append(t("h_play_place", lang, p=p, card=card, a_card=a_card(card)))
         elif action.source == "place":
             parts.append(t("h_move_pair" if pair else "h_move", lang, p=p, card=card, pile=pile))
         else:
             parts.append(t("h_play_pair" if pair else "h_play_pile", lang, p=p, card=card, pile=pile,
-                           a_card=a_card(card, lang)))
+                           a_card=a_card(card)))
         if not pair and not after.over and after.active != before.active:  # TP9: no source to draw from
             parts.append(t("h_no_draw", lang))
     elif isinstance(action, Draw):
@@ -42,4 +43,4 @@ def describe(before: State, after: State, action: Action, seat: int | None, lang
             parts.append(t("h_stuck", lang, p=p))
     if after.result == "won" and not before.over:
         parts.append(t("h_won", lang))
-    return ("" if lang == "ja" else " ").join(parts)
+    return joined(parts, lang)

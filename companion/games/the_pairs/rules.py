@@ -26,7 +26,7 @@ def new_game(players: tuple[str, ...], start: int, options: dict[str, Any]) -> S
     deck: Deck = deck_of(options)
     n = len(players)
     if deck.total < HAND_SIZE * n:
-        raise PairsBadRequest("deck too small", code="deck_too_small", total=deck.total, players=n)
+        raise PairsBadRequest(code="deck_too_small", total=deck.total, players=n)
     return State(names=tuple(players), deck_copies=deck, start=start, active=start,
                  deck=deck.total - HAND_SIZE * n, hands=(HAND_SIZE,) * n, places=(None,) * n)
 

@@ -13,7 +13,7 @@ from ..pairs import NUMBERS
 from ..ui import TableRequest
 from .rules import accepts, can_pass, draw_sources, fits, stuck_refusal, surely_stuck
 from .state import PILES, State
-from .texts import numbers, t
+from .texts import numbers, t, tn
 
 UNDER_SHOWN = 4  # earlier cards drawn peeking out under a pile's top
 BACKS_SHOWN = 6  # card backs drawn per hand
@@ -33,7 +33,7 @@ def piles_view(state: State, lang: str, hand_left: bool) -> list[dict[str, Any]]
         if not cards:
             spoken = t("pile_spoken_empty", lang, p=letter)
         else:
-            spoken = t("pile_spoken_1" if len(cards) == 1 else "pile_spoken", lang, p=letter, n=len(cards), top=top)
+            spoken = tn("pile_spoken", len(cards), lang, p=letter, top=top)
         out.append({"id": pile, "letter": letter, "count": len(cards), "top": top, "empty": not cards,
                     "under": list(cards[-1 - UNDER_SHOWN:-1]), "hidden_under": max(0, len(cards) - 1 - UNDER_SHOWN),
                     "takes": takes, "takes_text": numbers(accepts(top), lang) if cards else t("pile_takes_any", lang),
@@ -52,7 +52,7 @@ def players_view(state: State, me: int | None, lang: str) -> list[dict[str, Any]
             "more": max(0, state.hands[i] - BACKS_SHOWN), "place": place, "active": active, "me": me == i,
             "fresh": active and state.placed_now, "out_of_cards": can_pass(state, i),
             "fell_out": state.fell_out == i,
-            "hand_text": t("hand_of", lang, name=name, n=state.hands[i]),
+            "hand_text": tn("hand_of", state.hands[i], lang, name=name),
             "place_text": (t("place_of", lang, name=name, card=place) if place is not None
                            else t("place_of_empty", lang, name=name)),
         })
@@ -86,7 +86,8 @@ def controls_view(state: State, lang: str) -> dict[str, Any] | None:
 
 def end_view(state: State, lang: str) -> dict[str, Any] | None:
     if state.result == "won":
-        return {"won": True, "title": t("won_title", lang), "text": t("won_text", lang, total=state.total)}
+        return {"won": True, "title": t("won_title", lang),
+                "text": tn("won_text", state.total, lang, total=state.total)}
     if state.result == "lost" and state.fell_out is not None:
         name = state.names[state.fell_out]
         revealed = None
@@ -108,7 +109,7 @@ def announcements(state: State, lang: str) -> list[dict[str, str]]:
     if state.deck == 0 and not state.over:
         out.append({"key": "deck-empty", "kind": "last", "text": t("ann_deck_empty", lang)})
     if state.result == "won":
-        out.append({"key": "won", "kind": "over", "text": t("ann_won", lang, total=state.total)})
+        out.append({"key": "won", "kind": "over", "text": tn("ann_won", state.total, lang, total=state.total)})
     elif state.result == "lost" and state.fell_out is not None:
         out.append({"key": "lost", "kind": "over", "text": t("ann_lost", lang, name=state.names[state.fell_out])})
     return out

@@ -13,6 +13,7 @@ import qrcode.image.svg
 from flask import Response, g
 
 from ...games.base import Game
+from ...games.texts import COMMON
 from ...service import ServiceError
 from ...store import TableRecord
 from ..viewer import service
@@ -33,7 +34,7 @@ def _qr(url: str) -> Response:
 def qr(tid: str) -> Response:
     record, full = service().resolve(tid)
     if not full:
-        raise ServiceError(404, "not_found", "There is no table with this id.", "このIDの卓はありません。")
+        raise ServiceError(404, "not_found", COMMON.msg("svc_no_table"))
     return _qr(public_base() + "/t/" + quote(record.id))
 
 

@@ -12,9 +12,11 @@ from flask import redirect as _redirect
 from werkzeug.wrappers import Response as BaseResponse  # what redirect() makes
 
 from ...games.base import RuleError, clean_options
+from ...games.texts import Said
 from ...games.ui import FormIntent, FormReply, parse_uint
 from ...service import ServiceError, Stale
 from ...store import TableRecord
+from ..i18n import request_lang
 from ..ui_text import FRAME
 from ..viewer import me_of, request_viewer, seat_cookie, service
 from . import pages
@@ -27,18 +29,20 @@ ANCHOR_ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,39}")  # an element id a form m
 MAX_AT = 200
 
 
-def _err(code: str, en: str, ja: str, where: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+def _err(code: str, words: Said, where: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A refusal as the next page shows it: said in this device's language now (the flash rides in the session
+    cookie: one sentence, not every language's)."""
     params = params or {}
-    return {"code": code, "en": en[:ECHO_MAX], "ja": ja[:ECHO_MAX], "where": where,
+    return {"code": code, "message": words.say(request_lang())[:ECHO_MAX], "where": where,
             "card": str(params.get("card"))[:40] if params.get("card") is not None else None}
 
 
 def _refusal(exc: RuleError, where: str) -> dict[str, Any]:
-    """A refusal for a page. ``bad_request`` details are English words about JSON fields, which a form's
-    user never typed: the pages say so in a sentence of their own, in both languages."""
+    """A refusal for a page. ``bad_request`` details are words about JSON fields, which a form's user never
+    typed: the pages say so in a sentence of their own."""
     if exc.code == "bad_request":
-        return _err(exc.code, *FRAME["bad_form"], where)
-    return _err(exc.code, exc.message("en"), exc.message("ja"), where, exc.params)
+        return _err(exc.code, FRAME.msg("bad_form"), where)
+    return _err(exc.code, exc, where, exc.params)
 
 
 def _version_field() -> int | None:
@@ -82,7 +86,7 @@ def _landing(record: TableRecord, flash: dict[str, Any], candidates: list[str]) 
     return "#table"
 
 
-def answer(record: TableRecord, *, error: dict[str, Any] | None = None, notice: dict[str, str] | None = None,
+def answer(record: TableRecord, *, error: dict[str, Any] | None = None, notice: str | None = None,
            intent: FormIntent | None = None, landing: tuple[str, ...] = ()) -> BaseResponse | str:
     """htmx: the fragment with the outcome shown in place. Plain form: remember it and redirect (PRG). A form
     that succeeded lands where it was (``landing``, the places its page gave), not at the page's top."""
@@ -96,13 +100,11 @@ def answer(record: TableRecord, *, error: dict[str, Any] | None = None, notice: 
     return _redirect(url_for("pages.table", tid=record.id) + intent.query + anchor, 303)
 
 
-def _last_text(record: TableRecord) -> dict[str, str]:
-    snap = service().snapshot(record.id)
-    texts = {}
-    for lang in ("en", "ja"):
-        rows = history_rows(snap, lang)
-        texts[lang] = FRAME.t("done_notice", lang, what=rows[-1]["text"]) if rows else ""
-    return texts
+def _last_text(record: TableRecord) -> str:
+    """"Done: …" with the move just made, in this device's language."""
+    lang = request_lang()
+    rows = history_rows(service().snapshot(record.id), lang)
+    return FRAME.t("done_notice", lang, what=rows[-1]["text"]) if rows else ""
 
 
 @pages.post("/t/<tid>/act")
@@ -128,10 +130,9 @@ def act(tid: str) -> BaseResponse | str:
                       action_id=None if intent.dry_run else _action_id(),
                       viewer=request_viewer(record, True, me_of(record)))
     except Stale:
-        return answer(record, error=_err("stale", *FRAME["stale_friendly"], "top"), intent=intent)
+        return answer(record, error=_stale(), intent=intent)
     except ServiceError as exc:  # e.g. seat_proof_needed: another phone's move at a table with secrets
-        return answer(record, error=_err(exc.code, exc.message("en"), exc.message("ja"), intent.where or "top"),
-                      intent=intent)
+        return answer(record, error=_err(exc.code, exc.words, intent.where or "top"), intent=intent)
     except RuleError as exc:
         where = ui.refusal_where(intent, exc) if ui is not None else intent.where
         return answer(record, error=_refusal(exc, where), intent=intent)
@@ -158,9 +159,9 @@ def undo(tid: str) -> BaseResponse | str:
         service().undo(record.id, version=_version_field(), action_id=_action_id(),
                        viewer=request_viewer(record, True, me_of(record)))
     except Stale:
-        return answer(record, error=_err("stale", *FRAME["stale_friendly"], "top"))
+        return answer(record, error=_stale())
     except ServiceError as exc:
-        return answer(record, error=_err(exc.code, exc.message("en"), exc.message("ja"), "bar"))
+        return answer(record, error=_err(exc.code, exc.words, "bar"))
     except RuleError as exc:  # the game keeps this step (a revealed secret stays revealed)
         return answer(record, error=_refusal(exc, "bar"))
     return answer(record, notice=_last_text(record), landing=("#table",))  # where the notice says what was undone
@@ -201,12 +202,16 @@ def set_setting(tid: str) -> BaseResponse | str:
             snap.game.check_settings(snap.state, changes)
         after = service().update_settings(record.id, changes, version=_version_field())
     except Stale:
-        return answer(record, error=_err("stale", *FRAME["stale_friendly"], "top"), intent=back)
+        return answer(record, error=_stale(), intent=back)
     except RuleError as exc:
         return answer(record, error=_refusal(exc, f"setting-{name}"), intent=back)
     if after.version == snap.version:  # the same value again: nothing happened, nothing to say
         return answer(record, intent=back)
     return answer(record, notice=_last_text(record), intent=back)
+
+
+def _stale() -> dict[str, Any]:
+    return _err("stale", FRAME.msg("stale_friendly"), "top")
 
 
 def _switch(tid: str, name: str, wanted: str, back: FormIntent) -> BaseResponse | str:
@@ -220,7 +225,7 @@ def _switch(tid: str, name: str, wanted: str, back: FormIntent) -> BaseResponse 
     texts = texts_for(snap.game)
     if name == "hints":
         key = "assistant_now_on" if on else "assistant_now_off"
-        return answer(record, notice=dict(zip(("en", "ja"), texts[key], strict=True)), intent=back)
+        return answer(record, notice=texts.t(key, request_lang()), intent=back)
     return answer(record, intent=back)
 
 
@@ -236,6 +241,6 @@ def claim_seat(tid: str) -> BaseResponse:
     try:
         token, _ = service().claim_seat(record.id, seat, take_over=take_over)
     except ServiceError as exc:  # a seat another phone holds, or one that cannot change phones now (409)
-        return answer(record, error=_err(exc.code, exc.message("en"), exc.message("ja"), "top"))  # type: ignore[return-value]
+        return answer(record, error=_err(exc.code, exc.words, "top"))  # type: ignore[return-value]
     resp.set_cookie(seat_cookie(record.id), token, max_age=YEAR, path="/", samesite="Lax", httponly=True)
     return resp

@@ -17,11 +17,11 @@ from werkzeug.wrappers import Response as BaseResponse  # what redirect() makes
 
 from ... import games
 from ...games import base
-from ...games.texts import Texts
+from ...games.texts import Texts, language_name
 from ...games.ui import GameUI
 from ...service import ServiceError
 from .. import game_assets
-from ..errors import HTTP_MESSAGES
+from ..errors import HTTP_FAILED, HTTP_MESSAGES
 from ..fragcache import SHARE_FROM, block_mark
 from ..i18n import LANGS, request_lang
 from ..security import Refused
@@ -43,7 +43,7 @@ def game_ui(game: base.Game) -> GameUI | None:
 # Keyed by the game's UI object itself (kept with the value, checked on the way out): a game registered at run
 # time under an id another one had (the tests do) must not get the other's sentences.
 _TEXTS: dict[int, tuple[GameUI, Texts]] = {}
-_JS_TEXT: dict[tuple[int, str], tuple[GameUI | None, dict[str, str]]] = {}
+_JS_TEXT: dict[tuple[int, str], tuple[GameUI | None, dict[str, str | dict[str, str]]]] = {}
 _MACROS: dict[tuple[Any, ...], Any] = {}
 _MACROS_SAME: dict[tuple[Any, ...], tuple[tuple[Any, ...], Any]] = {}  # by the arguments' identity
 _MACROS_LOCK = threading.Lock()
@@ -63,14 +63,18 @@ def texts_for(game: base.Game | None) -> Texts:
     return kept[1]
 
 
-def _js_text(game: base.Game | None, lang: str, texts: Texts) -> dict[str, str]:
-    """The sentences the page's scripts need, per game and language (the same for every rendering)."""
+def _js_text(game: base.Game | None, lang: str, texts: Texts) -> dict[str, str | dict[str, str]]:
+    """The sentences the page's scripts need, per game and language (the same for every rendering). A plural
+    entry comes as its form per plural category ({"one": …, "other": …}): the script picks one with the
+    browser's ``Intl.PluralRules`` (``tn`` in static/js/app.js)."""
     ui = game_ui(game) if game is not None else None
     kept = _JS_TEXT.get((id(ui), lang))
     if kept is None or kept[0] is not ui:
         keys = FRAME_JS_TEXT + (ui.js_text if ui is not None else ())
         extra = ui.js_extra(lang) if ui is not None else {}
-        kept = _JS_TEXT[(id(ui), lang)] = (ui, {**{k: texts.t(k, lang) for k in keys}, **extra})
+        said: dict[str, str | dict[str, str]] = {
+            k: texts.forms(k, lang) if texts.is_plural(k) else texts.t(k, lang) for k in keys}
+        kept = _JS_TEXT[(id(ui), lang)] = (ui, {**said, **extra})
     return kept[1]
 
 
@@ -192,16 +196,18 @@ def remembered(macro: Any, item: Any) -> Any:
 @pages.context_processor
 def _template_globals() -> dict[str, Any]:
     lang = getattr(g, "lang", "en")
-    other = "en" if lang == "ja" else "ja"
     here = request.full_path.rstrip("?") if request.method == "GET" else _get_page_for_post()
     game = getattr(g, "game", None)
     texts = texts_for(game)
     ui = game_ui(game) if game is not None else None
     return {
         "lang": lang,
-        "other_lang": other,
-        "t": lambda key, **kw: texts.t(key, lang, **kw),
-        "lang_url": url_for("pages.set_lang", code=other, next=here),
+        "t": lambda key, /, **kw: texts.t(key, lang, **kw),
+        "tn": lambda key, count, /, **kw: texts.tn(key, count, lang, **kw),
+        "other_langs": [{"code": code, "name": language_name(code),
+                         "url": url_for("pages.set_lang", code=code, next=here)} for code in LANGS if code != lang],
+        "other_lang": next((code for code in LANGS if code != lang), lang),  # a second name beside a name (rules)
+        "languages": [{"code": code, "name": language_name(code)} for code in LANGS],
         "asset": asset,
         "js_text": _js_text(game, lang, texts),
         "cached": cached_macro,
@@ -257,7 +263,7 @@ def _refused(exc: Refused) -> tuple[str, int]:
     g.lang = getattr(g, "lang", None) or request_lang()
     tid = (request.view_args or {}).get("tid")
     back = url_for("pages.table", tid=tid) if tid else None
-    message = exc.ja if g.lang == "ja" else exc.en
+    message = exc.words.say(g.lang)
     return render_template("error.html", title=FRAME.t("refused", g.lang), message=message, back=back), exc.code or 403
 
 
@@ -265,11 +271,11 @@ def http_error_page(exc: HTTPException) -> tuple[str, int, dict[str, str]]:
     """404, 405, 413… outside the API: a page in the request's language (not Werkzeug's English one)."""
     g.lang = getattr(g, "lang", None) or request_lang()
     status = exc.code or 500
-    _, en, ja = HTTP_MESSAGES.get(status, ("error", "The request failed.", "リクエストに失敗しました。"))
+    _, words = HTTP_MESSAGES.get(status, HTTP_FAILED)
     tid = (request.view_args or {}).get("tid")
     back = url_for("pages.table", tid=tid) if isinstance(tid, str) and tid else None
     title = FRAME.t(f"http_{status}" if f"http_{status}" in FRAME else "http_error", g.lang)
-    html = render_template("error.html", **_template_globals(), title=title, message=ja if g.lang == "ja" else en,
+    html = render_template("error.html", **_template_globals(), title=title, message=words.say(g.lang),
                            back=back)
     return html, status, {"Content-Language": g.lang}
 

@@ -172,5 +172,4 @@ def _said(game: Game[Any, Any], changes: dict[str, Any], lang: str) -> tuple[str
     option = next((o for o in game.options if o.id == name), None)
     if option is None or option.said is None or not isinstance(value, bool):
         return None
-    en, ja = option.said[0] if value else option.said[1]
-    return (ja if lang == "ja" else en), True
+    return (option.said[0] if value else option.said[1]).say(lang), True

@@ -13,6 +13,7 @@ from ...games.base import Game, Option
 from ...games.ui import parse_uint
 from ...service import ServiceError
 from ...tables import Snapshot
+from ..i18n import LANGS
 from ..viewer import joined_tables, public_mode, service
 from . import pages
 from .frame import LANG_COOKIE, YEAR, game_asset, game_ui
@@ -32,8 +33,8 @@ def _options_view(game: Game, lang: str, chosen: dict[str, str]) -> list[dict[st
             continue
         name = f"opt-{game.id}-{o.id}"
         value = chosen.get(name, _show(o.default))
-        field: dict[str, Any] = {"name": name, "id": name, "kind": o.kind, "label": o.label[1 if lang == "ja" else 0],
-                 "help": o.help[1 if lang == "ja" else 0], "value": value}
+        field: dict[str, Any] = {"name": name, "id": name, "kind": o.kind, "label": o.label.say(lang),
+                                 "help": o.help.say(lang) if o.help is not None else "", "value": value}
         if o.choices:
             field["choices"] = [{"value": _show(c), "label": _choice_label(o, c, lang), "selected": _show(c) == value}
                                 for c in o.choices]
@@ -49,8 +50,8 @@ def _show(value: Any) -> str:
 
 def _choice_label(option: Option, choice: Any, lang: str) -> str:
     labels = getattr(option, "choice_labels", None) or {}
-    pair = labels.get(choice)
-    return pair[1 if lang == "ja" else 0] if pair else str(choice)
+    words = labels.get(choice)
+    return words.say(lang) if words is not None else str(choice)
 
 
 def _render_home(form: dict[str, Any], error: str | None, status: int = 200) -> tuple[str, int] | str:
@@ -185,7 +186,7 @@ def create() -> BaseResponse | tuple[str, int] | str:
     except ServiceError as exc:
         return _render_home(form, exc.message(g.lang), 400)
     resp = redirect(url_for("pages.table", tid=snap.record.id), 303)
-    if lang in ("ja", "en"):
+    if lang in LANGS:
         resp.set_cookie(LANG_COOKIE, lang, max_age=YEAR, samesite="Lax", httponly=True)
     return resp
 

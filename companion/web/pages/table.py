@@ -38,12 +38,6 @@ def _state_before(snap: Snapshot, seq: int) -> Any:
     return entry.before if entry is not None and entry.event.kind == "action" else None
 
 
-def _localise(err: dict[str, Any] | None) -> dict[str, Any] | None:
-    if not err:
-        return None
-    return {**err, "message": err["ja"] if g.lang == "ja" else err["en"]}
-
-
 def frame_view(snap: Snapshot, full: bool, me: int | None, log: Log) -> dict[str, Any]:
     """What the shared templates need about any table."""
     record = snap.record
@@ -95,9 +89,8 @@ def page_view(record: TableRecord, full: bool, snap: Snapshot, viewer: Viewer, m
     """Everything the table's templates show (``v``), for one viewer: the frame's part and the game's."""
     g.game = snap.game
     ui = game_ui(snap.game)
-    error = _localise(flash.get("error"))
-    notice = flash.get("notice")
-    notice = notice.get(g.lang) if isinstance(notice, dict) else None
+    error = flash.get("error") or None  # said in this device's language when the form was answered
+    notice = flash.get("notice") if isinstance(flash.get("notice"), str) else None
     private = snap.game.uses_seat_tokens(snap.options)
     me = _seat_of(snap, viewer, me)
     log = history_log(snap, g.lang)

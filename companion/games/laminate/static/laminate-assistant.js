@@ -9,7 +9,7 @@
   var C = window.Companion;
   if (!C) { return; }
   var doc = document;
-  var $ = C.$, $$ = C.$$, el = C.el, tx = C.tx, text = C.text, store = C.store, tableEl = C.tableEl;
+  var $ = C.$, $$ = C.$$, el = C.el, tx = C.tx, tn = C.tn, text = C.text, store = C.store, tableEl = C.tableEl;
   /* "A, B and C" / "A、B、C": a list of gifts reads as one sentence */
   function joinList(parts) {
     if (parts.length < 2) { return parts.join(""); }
@@ -118,10 +118,10 @@
       if (!b || !line) { return; }
       var total = parseInt(b.getAttribute("data-public-hand"), 10) || 0;
       var n = Assistant.hand.length;
-      if (n === 0) { Assistant.setText(line, tx("hand_count_none", { total: total }), "hand-count"); }
-      else if (n === total) { Assistant.setText(line, tx("hand_count_all", { total: total }), "hand-count ok"); }
-      else if (n > total) { Assistant.setText(line, tx("hand_count_over", { n: n, total: total }), "hand-count warn"); }
-      else { Assistant.setText(line, tx("hand_count", { n: n, total: total }), "hand-count"); }
+      if (n === 0) { Assistant.setText(line, tn("hand_count_none", total, { total: total }), "hand-count"); }
+      else if (n === total) { Assistant.setText(line, tn("hand_count_all", total, { total: total }), "hand-count ok"); }
+      else if (n > total) { Assistant.setText(line, tn("hand_count_over", n, { total: total }), "hand-count warn"); }
+      else { Assistant.setText(line, tn("hand_count", total, { n: n, total: total }), "hand-count"); }
     },
 
     schedule: function () {
@@ -192,7 +192,7 @@
         Assistant.setText(status, tx("hint_none"), "hints-status none");
         return;
       }
-      Assistant.setText(status, opts.length === 1 ? tx("hint_found_1") : tx("hint_found_n", { n: opts.length }), "hints-status");
+      Assistant.setText(status, tn("hint_found", opts.length), "hints-status");
       opts.forEach(function (o, idx) { list.appendChild(Assistant.item(o, idx)); });
     },
 
@@ -211,7 +211,7 @@
       var name = text("paper_" + o.paper) || o.paper;
       var head = el("div", "hint-head");
       head.appendChild(el("span", "hint-name", name));
-      head.appendChild(el("span", "hint-pts", o.points === 1 ? tx("point_1") : tx("points_n", { n: o.points })));
+      head.appendChild(el("span", "hint-pts", tn("points", o.points)));
       head.appendChild(el("span", "badge " + (o.completes ? "done" : "rev"), o.completes ? tx("hint_completes") : tx("hint_review")));
       li.appendChild(head);
 
@@ -246,14 +246,13 @@
       li.appendChild(meld);
 
       var n = o.cards.length + o.gifts;
-      var word = n === 1 ? tx("js_card_word") : tx("js_cards_word");
       var cost;
       if (o.gifts) {
         var parts = giftOrder.length ? giftOrder.map(function (owner) { return tx("hint_give_part", { n: gifts[owner], name: owner }); })
           : [tx("hint_give_part", { n: o.gifts, name: "?" })];
-        cost = tx("hint_spend_gift", { n: n, word: word, m: o.cards.length, gifts: joinList(parts) });
+        cost = tn("hint_spend_gift", n, { m: o.cards.length, gifts: joinList(parts) });
       } else {
-        cost = tx("hint_spend", { n: n, word: word, m: o.cards.length });
+        cost = tn("hint_spend", n, { m: o.cards.length });
       }
       li.appendChild(el("p", "hint-cost", cost));
       if (cites.length) { li.appendChild(el("p", "hint-cites", tx("hint_cites", { list: cites.join(LANG === "ja" ? "、" : ", ") }))); }

@@ -10,7 +10,7 @@
   var C = window.Companion;
   if (!C) { return; }
   var doc = document;
-  var $ = C.$, $$ = C.$$, el = C.el, cssq = C.cssq, tx = C.tx, text = C.text, store = C.store, tableEl = C.tableEl;
+  var $ = C.$, $$ = C.$$, el = C.el, cssq = C.cssq, tx = C.tx, tn = C.tn, text = C.text, store = C.store, tableEl = C.tableEl;
   /* "A, B and C" / "A、B、C": a list of gifts reads as one sentence */
   function joinList(parts) {
     if (parts.length < 2) { return parts.join(""); }
@@ -231,7 +231,7 @@
           if (s.cards.length) { box.appendChild(el("p", null, tx("js_place", { n: s.cards.length }))); }
           if (giftOrder.length) {
             var parts = giftOrder.map(function (o) {
-              return tx("js_give_part", { n: gifts[o], word: gifts[o] === 1 ? tx("js_card_word") : tx("js_cards_word"), name: o });
+              return tn("js_give_part", gifts[o], { name: o });
             });
             box.appendChild(el("p", "gift", tx("js_give", { list: joinList(parts) })));
           }
@@ -244,7 +244,7 @@
           if (s.cards.length === 1) {
             box.appendChild(el("p", "good", tx("js_complete_now")));
           } else if (s.cards.length > 1) {
-            box.appendChild(el("p", null, tx("js_under_review", { n: s.cards.length })));
+            box.appendChild(el("p", null, tn("js_under_review", s.cards.length)));
           }
         }
       }

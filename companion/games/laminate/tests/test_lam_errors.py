@@ -21,7 +21,7 @@ from companion.games.laminate import (
     Research,
     Review,
 )
-from companion.games.laminate.errors import MESSAGES
+from companion.games.laminate.errors import CODES
 
 ROOT = Path(__file__).resolve().parents[4]
 #: answered by the service (versions and undo history live there, not in the game)
@@ -104,7 +104,7 @@ def test_parse_codes(code):
 
 def test_every_api_code_but_the_web_layers_is_covered():
     assert set(GAME.codes) == api_codes() - WEB_ONLY | {"bad_request"}, "the game's codes are the documented ones"
-    assert set(MESSAGES) == set(GAME.codes) - {"bad_request", "game_over", "not_your_turn"}, \
+    assert set(CODES) == set(GAME.codes) - {"bad_request", "game_over", "not_your_turn"}, \
         "a sentence for every rule's code, none for the platform's"
     covered = set(APPLY_CASES) | set(PARSE_CASES)
     assert covered == api_codes() - WEB_ONLY

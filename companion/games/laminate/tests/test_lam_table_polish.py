@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from companion.games.laminate.texts import t
+from companion.games.laminate.texts import t, tn
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[4] / "tests" / "browser"))  # game_driver
 
@@ -95,7 +95,7 @@ def test_r9_an_empty_deck_says_shuffle_the_discards(client: FlaskClient, app) ->
     discards = st["discard"]
     mover = st["active"]
     act({"type": "research", "from": "deck"})
-    assert todo_lines(page(client, tid, mover)) == [t("todo_reshuffle", "en", n=discards)]
+    assert todo_lines(page(client, tid, mover)) == [tn("todo_reshuffle", discards, "en")]
     assert f"{discards}" in todo_lines(page(client, tid, mover, "ja"))[0]
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ls_helpers import lay
 
-from companion.games.long_seat import GAME, MESSAGES, new_game, state_to_json
+from companion.games.long_seat import CODES, GAME, LongSeatError, new_game, state_to_json
 
 ROOT = Path(__file__).resolve().parents[4]
 HERE = Path(__file__).resolve().parent
@@ -56,5 +56,7 @@ def test_every_rule_is_defined_cited_where_it_exists_and_tested() -> None:
 
 
 def test_every_code_has_a_sentence_in_both_languages() -> None:
-    for en, ja in MESSAGES.values():
-        assert en and ja and en != ja
+    for code in CODES:  # each its sentence in Long Seat's catalogs (err_<code>)
+        err = LongSeatError(code, card=3, copies=3)
+        en, ja = err.message("en"), err.message("ja")
+        assert en and ja and en != ja and en != code and "{" not in en + ja, code

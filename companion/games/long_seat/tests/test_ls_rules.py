@@ -8,7 +8,8 @@ import pytest
 from ls_helpers import NAMES, deck, game, lay, play, stop, total
 
 from companion.games.base import BadRequest, RuleError
-from companion.games.long_seat import GAME, MESSAGES, Lay, Stop, new_game, outcome, risk, state_to_json
+from companion.games.long_seat import GAME, Lay, Stop, new_game, outcome, risk, state_to_json
+from companion.games.long_seat.texts import LS
 
 
 def refused(state, action, code: str) -> None:
@@ -200,7 +201,7 @@ def test_ls8_after_the_end_everything_is_refused() -> None:
     refused(state, Stop(), "game_over")
     with pytest.raises(RuleError) as info:  # the platform refuses, in Long Seat's words
         play(state, Lay(1))
-    assert info.value.message("en") == MESSAGES["game_over"][0]
+    assert info.value.message("en") == LS.t("err_game_over", "en")
 
 
 def test_ls8_cards_left_in_the_row_score_nothing() -> None:

@@ -322,7 +322,7 @@
         head.appendChild(btn);
         var st = doc.createElement("span");
         st.className = "ed-status" + (info ? (info.valid ? " ok" : " bad") : "");
-        if (info) { st.textContent = info.valid ? tx("ed_set_ok", { kind: tx("kind_" + info.kind), value: info.value }) : (RK.LANG === "ja" ? info.message_ja : info.message_en); }
+        if (info) { st.textContent = info.valid ? tx("ed_set_ok", { kind: tx("kind_" + info.kind), value: info.value }) : info.message; }
         head.appendChild(st);
         if (Ed.ambiguous(s)) {
           var k = doc.createElement("button"), group = (info && info.kind === "group") || s.kind === "group";
@@ -381,7 +381,7 @@
         tools.forEach(function (t) { box.appendChild(Ed.btn(t[1], "data-ed-tool", t[0])); });
       } else if (Ed.filled) {
         var note = doc.createElement("span");
-        note.className = "join-label"; note.textContent = tx("ed_filled", { tiles: Ed.filled.tiles.map(RK.label).join(RK.LANG === "ja" ? "、" : ", ") });
+        note.className = "join-label"; note.textContent = tx("ed_filled", { tiles: Ed.filled.tiles.map(RK.label).join(tx("tile_sep")) });
         box.appendChild(note);
         box.appendChild(Ed.btn(tx("ed_unfill"), "data-ed-unfill", "1"));
       } else if (Ed.sel.set !== null && Ed.sets.length > 1) {
@@ -433,13 +433,13 @@
         line(tx(ok ? "ed_initial_ok" : "ed_initial", { sum: rep.initial_sum || 0, min: min }), ok ? "ok" : "bad");
       }
       if (rep.removed && rep.removed.length) {
-        line(tx("ed_missing", { tiles: rep.removed.map(RK.label).join(RK.LANG === "ja" ? "、" : ", ") }), "bad");
+        line(tx("ed_missing", { tiles: rep.removed.map(RK.label).join(tx("tile_sep")) }), "bad");
       } else {
         line(tx("ed_kept"), "ok");
       }
       if (rep.goes_out) { line(tx("ed_goes_out"), "out"); }
       if (rep.legal) { line(tx("ed_legal"), "ok"); } else if (rep.error && !(rep.sets || []).some(function (s) { return !s.valid; })) {
-        line(RK.LANG === "ja" ? rep.message_ja : rep.message_en, "bad");
+        line(rep.message, "bad");
       }
     },
     click: function (e) {

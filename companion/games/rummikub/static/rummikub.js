@@ -8,7 +8,7 @@
   var doc = document;
   var LANG = C.lang;
   var COLOURS = ["b", "r", "y", "k"];
-  var $ = C.$, $$ = C.$$, tx = C.tx, postJSON = C.postJSON, errorText = C.errorText, randomId = C.randomId;
+  var $ = C.$, $$ = C.$$, tx = C.tx, tn = C.tn, postJSON = C.postJSON, errorText = C.errorText, randomId = C.randomId;
   // Rummikub keeps JSON values (racks, drafts) in localStorage, hence its own small wrapper.
   var store = {
     get: function (k) { try { return JSON.parse(window.localStorage.getItem(k) || "null"); } catch (e) { return null; } },
@@ -24,8 +24,7 @@
   function label(t) {
     if (isJoker(t)) { return tx("joker"); }
     if (t.charAt(0) === "*") { return t.slice(1); }
-    var c = tx("colour_" + t.charAt(0));
-    return LANG === "ja" ? c + "の" + t.slice(1) : c + " " + t.slice(1);
+    return tx("tile_label", { colour: tx("colour_" + t.charAt(0)), n: t.slice(1) });
   }
   function sortKey(t) { return isJoker(t) ? 999 : COLOURS.indexOf(t.charAt(0)) * 20 + num(t); }
   function sorted(list) { return list.slice().sort(function (a, b) { return sortKey(a) - sortKey(b); }); }
@@ -253,7 +252,7 @@
       if (!Assistant.section() || Assistant.seat() === "") { return; }
       var rack = Assistant.rack(), gone = [];
       tiles.forEach(function (t) { var i = rack.indexOf(t); if (i >= 0) { rack.splice(i, 1); gone.push(t); } });
-      if (gone.length) { Assistant.save(rack); say(tx("as_removed", { tiles: gone.map(label).join(LANG === "ja" ? "、" : ", ") })); }
+      if (gone.length) { Assistant.save(rack); say(tx("as_removed", { tiles: gone.map(label).join(tx("tile_sep")) })); }
       Assistant.result = null;
       Assistant.paint();
     },
@@ -269,7 +268,7 @@
       var d = want - rack.length;
       // a rack of no tiles (the player went out) is said in words, with no empty rack drawn under it
       var none = want === 0 && !rack.length;
-      line.textContent = none ? tx("as_count_none") : d === 0 ? tx("as_count_ok", { n: rack.length }) : tx("as_count", { n: rack.length, rack: want });
+      line.textContent = none ? tx("as_count_none") : d === 0 ? tn("as_count_ok", rack.length) : tn("as_count", want, { n: rack.length, rack: want });
       cnt.appendChild(line);
       if (d !== 0 && !isNaN(d) && rack.length) {
         var warn = doc.createElement("span");
@@ -326,7 +325,7 @@
       var p = doc.createElement("p");
       var play = body.play;
       if (!play) { p.textContent = tx("as_none"); res.appendChild(p); return; }
-      p.textContent = (body.initial ? tx("as_initial") + " · " : "") + tx("as_result", { n: play.tiles, value: play.value, left: Assistant.rack().length - play.tiles });
+      p.textContent = (body.initial ? tx("as_initial") + " · " : "") + tn("as_result", play.tiles, { value: play.value, stay: tn("as_stay", Assistant.rack().length - play.tiles) });
       res.appendChild(p);
       var felt = doc.createElement("div"), ul = doc.createElement("ul");
       felt.className = "as-table"; ul.className = "rk-sets";

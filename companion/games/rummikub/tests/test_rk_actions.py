@@ -68,7 +68,7 @@ def test_actor() -> None:
 
 
 def test_game_interface() -> None:
-    assert GAME.id == "rummikub" and GAME.name == ("Rummikub", "ラミーキューブ")
+    assert GAME.id == "rummikub" and (GAME.label("en"), GAME.label("ja")) == ("Rummikub", "ラミーキューブ")
     assert (GAME.min_players, GAME.max_players) == (2, 4) and GAME.options == OPTIONS
     options = clean_options(GAME.options, {"joker_penalty": 30})
     assert options == {"initial_meld_min": 30, "joker_penalty": 30, "turn_timer": 60, "timeout_penalty_tiles": 3,
@@ -78,7 +78,9 @@ def test_game_interface() -> None:
         with pytest.raises(BadRequest):
             clean_options(GAME.options, bad)
     for option in GAME.options:
-        assert option.label[0] and option.label[1] and option.help[0] and option.help[1]
+        assert option.help is not None
+        for lang in ("en", "ja"):
+            assert option.label.say(lang) and option.help.say(lang)
     state = GAME.new_game(("a", "b"), 1, options)
     assert state.pool == 78 and state.active == 1
     assert GAME.state_to_json(state, Viewer.spectator(), options) == GAME.state_to_json(state, Viewer(), options)

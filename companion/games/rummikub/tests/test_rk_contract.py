@@ -114,7 +114,8 @@ def form(client: FlaskClient, tid: str, lang: str = "en", **fields: str) -> str:
     page = client.get(f"/t/{tid}").get_data(as_text=True)
     token = re.search(r'name="csrf_token" value="([^"]+)"', page)
     assert token
-    resp = client.post(f"/t/{tid}/act", data={"csrf_token": token.group(1), **fields})
+    resp = client.post(f"/t/{tid}/act", data={"csrf_token": token.group(1), **fields},
+                       headers={"Accept-Language": lang})  # the device's language: its refusal is said in it
     assert resp.status_code == 303
     return client.get(resp.headers["Location"], headers={"Accept-Language": lang}).get_data(as_text=True)
 

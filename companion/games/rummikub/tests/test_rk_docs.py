@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from rk_helpers import apply, parse
 
-from companion.games.rummikub import GAME, MESSAGES, State, check_play, new_game, solver, state_to_json
+from companion.games.rummikub import CODES, GAME, RummikubError, State, check_play, new_game, solver, state_to_json
 
 ROOT = Path(__file__).resolve().parents[4]
 HERE = Path(__file__).resolve().parent
@@ -83,5 +83,8 @@ def test_every_rule_is_defined_cited_where_it_exists_and_tested() -> None:
 
 
 def test_every_code_has_a_sentence_in_both_languages() -> None:
-    for en, ja in MESSAGES.values():
-        assert en and ja and en != ja
+    for code in CODES:  # each its sentence in Rummikub's catalogs (err_<code>)
+        err = RummikubError(code, player_name="Aki", tile="r9", tiles=["r9", "r10"], numbers=[7, 8], set=2, want=3,
+                            got=2, added=3, rack=2, count=3, minimum=30, total=20)
+        en, ja = err.message("en"), err.message("ja")
+        assert en and ja and en != ja and en != code and "{" not in en + ja, code

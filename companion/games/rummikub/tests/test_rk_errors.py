@@ -11,8 +11,8 @@ from rk_helpers import apply, board, game, parse, play_action, tiles
 
 from companion.games.base import RuleError
 from companion.games.rummikub import (
+    CODES,
     GAME,
-    MESSAGES,
     Draw,
     EndReason,
     NextRound,
@@ -22,6 +22,7 @@ from companion.games.rummikub import (
     RoundEnd,
     Timeout,
 )
+from companion.games.rummikub.texts import RK
 
 
 def _ended(table: tuple[str, ...] = ()):
@@ -90,7 +91,9 @@ def _without_solver() -> None:
 
 def test_every_code_has_a_case_and_a_message() -> None:
     """The platform's codes (bad_request, not_your_turn) and Rummikub's own (its sentence for game_over too)."""
-    assert set(CASES) == set(GAME.codes) == set(MESSAGES) | {"bad_request", "not_your_turn"}
+    assert set(CASES) == set(GAME.codes) == set(CODES) | {"bad_request", "not_your_turn"}
+    for code in GAME.codes:  # each its sentence: Rummikub's catalogs (err_<code>), the platform's in the frame's
+        assert f"err_{code}" in RK, code
 
 
 @pytest.mark.parametrize("code", sorted(CASES))

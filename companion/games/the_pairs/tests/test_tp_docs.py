@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from companion.games.the_pairs import GAME, MESSAGES, new_game, state_to_json
+from companion.games.the_pairs import CODES, GAME, PairsError, new_game, state_to_json
 
 ROOT = Path(__file__).resolve().parents[4]
 HERE = Path(__file__).resolve().parent
@@ -46,6 +46,8 @@ def test_every_rule_cited_in_code_and_tests_exists() -> None:
 
 
 def test_every_code_has_a_sentence_in_both_languages() -> None:
-    for code in MESSAGES:
-        en, ja = MESSAGES[code]
-        assert en and ja and en != ja
+    for code in CODES:  # each its sentence in The Pairs' catalogs (err_<code>)
+        err = PairsError(code, player_name="Aki", card=3, place=4, pile="a", accepts=[2, 3, 4], top=3, total=9,
+                         players=3, copies=3, want=4, got=3)
+        en, ja = err.message("en"), err.message("ja")
+        assert en and ja and en != ja and en != code and "{" not in en + ja, code

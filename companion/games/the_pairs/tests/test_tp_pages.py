@@ -63,7 +63,7 @@ def test_every_step_renders(client: FlaskClient, lang: str) -> None:
     api_act(client, tid, {"type": "draw", "from": "deck"})
     api_act(client, tid, {"type": "play", "card": 4, "to": "a"})
     html = page(client, f"/t/{tid}", lang)
-    assert 'aria-label="' + ("Pile A: 1 card, 4" if lang == "en" else "捨て札A：1枚、4") in html
+    assert 'aria-label="' + ("Pile A: 1 card, 4" if lang == "en" else "捨て札A：1枚、一番上は4") in html
     region = html.split('id="table"', 1)[1]
     assert "{" not in region and "}" not in region  # every placeholder filled
 
