@@ -25,7 +25,13 @@ def start_axe(page, label_in_name: bool = False) -> None:
     processes) can run theirs meanwhile; ``axe_result`` collects it. ``label_in_name``: also axe's
     experimental check that a control's accessible name contains its visible text (voice control)."""
     page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    # The page at rest: a highlight still fading in (the news strip's "fresh" flash) is judged by the colours it
+    # settles on, not by whichever frame of its animation axe happens to sample (that made runs flaky).
     page.evaluate("""(labelInName) => {
+        for (const a of document.getAnimations()) {
+            const timing = a.effect ? a.effect.getComputedTiming() : null;
+            if (timing && timing.iterations !== Infinity) { a.finish(); }
+        }
         const rules = labelInName ? {'label-content-name-mismatch': {enabled: true}} : {};
         window.__axeRun = axe.run(document, {resultTypes: ['violations'], rules}).then(r => r.violations.map(
             v => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map(n => n.html)})));
