@@ -630,13 +630,19 @@ async def main_async(args: argparse.Namespace, ports: list[int], pid: int | list
         phone_tasks.append(asyncio.create_task(ph.run(stop_phones)))
         if i % 50 == 49:
             await asyncio.sleep(0.05)  # phones arrive over a moment, not in one burst
-    deadline = time.monotonic() + 30
+    arrived = time.monotonic()
+    deadline = arrived + 30
     while time.monotonic() < deadline and sum(p.version >= 0 for p in phones) < len(phones):
+        await asyncio.sleep(0.2)
+    shown_after = time.monotonic() - arrived
+    # Play starts once every phone holds its stream, as in a café in the middle of its evening (the phones here
+    # arrive a thousand a second, which no café does; the figures would mix that burst in).
+    while time.monotonic() < deadline and sum(p.streaming for p in phones) < len(phones):
         await asyncio.sleep(0.2)
     streaming = sum(p.streaming for p in phones)
     shown = sum(p.version >= 0 for p in phones)
-    print(f"{len(phones)} phones: {streaming} streaming, {shown} showing the table "
-          f"({stats.refused_streams} streams refused so far)", flush=True)
+    print(f"{len(phones)} phones: {shown} showing the table after {shown_after:.1f} s, {streaming} streaming after "
+          f"{time.monotonic() - arrived:.1f} s ({stats.refused_streams} streams refused so far)", flush=True)
     before = proc_figures(pid)
     cpu0, wall0, own0 = cpu_seconds(pid), time.perf_counter(), time.process_time()
     counts: dict[str, int] = {}
@@ -648,6 +654,7 @@ async def main_async(args: argparse.Namespace, ports: list[int], pid: int | list
     extra.append(asyncio.create_task(joiner(port, [t for t, _ in tables], stop_play, stats, 60_000)))
     answers: list[tuple[str, int, float]] = []
     action_ms: list[float] = []
+    play_began = time.perf_counter()
     players = [asyncio.create_task(player(acting_port(ports, t), tid, phone_addr(t * args.phones), args.interval,
                                           stop_play, random.Random(rng.random()), answers, action_ms, stats))
                for t, (tid, _) in enumerate(tables)]
@@ -675,6 +682,7 @@ async def main_async(args: argparse.Namespace, ports: list[int], pid: int | list
         by_table.setdefault(ph.table, []).append(ph)
     push: list[float] = []
     page: list[float] = []
+    push_by_window: dict[int, list[float]] = {}  # 10-s windows of the play: a start-up transient shows here
     missed = 0
     for table, version, sent in answers:
         for ph in by_table[table]:
@@ -686,7 +694,9 @@ async def main_async(args: argparse.Namespace, ports: list[int], pid: int | list
             pushed = first_at_or_after(ph.pushed, version)
             if pushed is not None:
                 push.append(max(0.0, pushed - sent) * 1000)
-    return {"answers": answers, "action_ms": action_ms, "push": push, "page": page, "missed": missed,
+                push_by_window.setdefault(int((sent - play_began) // 10), []).append(push[-1])
+    return {"push_by_window": push_by_window,
+            "answers": answers, "action_ms": action_ms, "push": push, "page": page, "missed": missed,
             "stats": stats, "before": before, "after": after, "cpu": cpu, "own_cpu": own_cpu, "peak_rss": peak_rss,
             "streaming_at_start": streaming, "attack": counts, "phones": len(phones)}
 
@@ -733,6 +743,8 @@ def run(args: argparse.Namespace, summary: dict[str, Any] | None = None) -> int:
     print(line("action", r["action_ms"], GOALS["action"]))
     print(line("push", r["push"], GOALS["push"]))
     print(line("page", r["page"], GOALS["page"]))
+    print("push p95 by 10 s of play: " + ", ".join(
+        f"{w * 10}-{w * 10 + 10} s {percentile(v, 95):.0f} ms" for w, v in sorted(r["push_by_window"].items())))
     print(line("fetch", s.fetch_ms))
     print(line("join", s.joins, GOALS["join"]) + f"  (failed: {s.join_fail})")
     print(f"missed updates: {r['missed']}; fetches: {s.fetches} "

@@ -8,11 +8,12 @@ The view hands the stream over (``sse.LiveStream``) and from then on the stream 
 * a change is heard through ``service.add_listener`` from whatever thread made it (an action's worker thread;
   later another process's notice) and handed to the loop with ``call_soon_threadsafe``;
 * the API's streams of that table send one ``event: state`` per new version at once (no thread);
-* the page's streams need the fragment as each phone sees it: one job per table in a worker thread renders it
-  for each of the table's streams in a request context made from that stream's own request (Flask's public
-  ``request_context`` + ``preprocess_request``); phones that see the same share one rendering per version
-  (fragcache's single flight), each with its own tokens. A change that lands while the job runs starts one more
-  job after it, not one per change;
+* the page's streams need the fragment as each phone sees it: one job per table in the rendering thread
+  (``RENDER_THREADS``) renders it for each of the table's streams in a request context made from that stream's
+  own request (Flask's public ``request_context`` + ``preprocess_request``) and hands each stream its event as
+  soon as it is made; phones that see the same share one rendering per version (fragcache's single flight),
+  each with its own tokens. A change that lands while the job runs starts one more job after it, not one per
+  change;
 * a stream whose phone is slow keeps only the latest fragment offered: when its send returns, it sends that one;
 * a phone that closes its connection ends its stream at once (ASGI ``http.disconnect``); a stream sends a
   keep-alive comment after ``KEEPALIVE_SECONDS`` of silence; closing the layer ends every stream cleanly
@@ -38,7 +39,13 @@ log = logging.getLogger("companion.server")
 Rendered = tuple[int, tuple[bytes, bytes]]  # a page stream's next event: (version, (bytes, deflate blocks))
 
 _STREAM_PATH = re.compile(r"/(?:t|v)/[^/]+/live|/api/tables/[^/]+/events")
-LIVE_THREADS = 4  # the streams' opening requests and the renderings; never the pages' and the API's threads
+# The streams' opening requests get threads of their own (never the pages' and the API's). The renderings get
+# one: they are Python all through, so under the interpreter lock a second thread only splits the one core
+# between two jobs and each ends later — at 100 tables with a seat per phone (benchmarks/bench_cafe.py --seats,
+# quiet machine) push p95 74-85 ms with one thread, 100-119 ms with two, 168-312 ms with four, and less CPU
+# per change (16-17.5 ms against 17-20).
+OPENING_THREADS = 2
+RENDER_THREADS = 1
 
 
 def is_stream(method: str, path: str) -> bool:
@@ -111,10 +118,12 @@ class Stream:
 class LiveLayer:
     """The streams of one process, by table, and the work of keeping them current."""
 
-    def __init__(self, flask_app: Any, *, threads: int = LIVE_THREADS) -> None:
+    def __init__(self, flask_app: Any, *, threads: int = OPENING_THREADS,
+                 render_threads: int = RENDER_THREADS) -> None:
         self.flask = flask_app
         self.service = flask_app.extensions["companion"]
-        self.pool = ThreadPoolExecutor(threads, thread_name_prefix="live")
+        self.pool = ThreadPoolExecutor(threads, thread_name_prefix="live-open")
+        self.renderer = ThreadPoolExecutor(render_threads, thread_name_prefix="live-render")
         self.tables: dict[str, set[Stream]] = {}
         self.rendering: set[str] = set()
         self.again: set[str] = set()
@@ -146,6 +155,7 @@ class LiveLayer:
             self._unlisten()
             self._unlisten = None
         self.pool.shutdown(wait=False, cancel_futures=True)
+        self.renderer.shutdown(wait=False, cancel_futures=True)
 
     # ------------------------------------------------------------------ changes (any thread, then the loop)
 
@@ -179,25 +189,28 @@ class LiveLayer:
             return
         self.rendering.add(table_id)
         self.renders += 1
-        job = self.pool.submit(self._render_all, streams)
+        job = self.renderer.submit(self._render_all, streams)
         job.add_done_callback(lambda done: self._heard_back(table_id, streams, done))
 
-    def _heard_back(self, table_id: str, streams: list[Stream], done: Future[list[Rendered | None]]) -> None:
+    def _heard_back(self, table_id: str, streams: list[Stream], done: Future[None]) -> None:
         loop = self.loop
         if loop is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(self._rendered, table_id, streams, done)
 
-    def _render_all(self, streams: list[Stream]) -> list[Rendered | None]:
-        """In a worker thread: each stream's next event, from the shared rendering of its version and viewer."""
-        out: list[Rendered | None] = []
+    def _render_all(self, streams: list[Stream]) -> None:
+        """In a worker thread: each stream's next event, from the shared rendering of its version and viewer,
+        handed to the loop as soon as it is made (the table's first phone need not wait for its fifth)."""
         for stream in streams:
             try:
-                out.append(self.render_one(stream))
+                result = self.render_one(stream)
             except Exception:
                 log.exception("Rendering a live event failed; the stream ends (its page reconnects)")
-                out.append(None)
-        return out
+                result = None
+            loop = self.loop
+            if loop is not None and not loop.is_closed():
+                with contextlib.suppress(RuntimeError):
+                    loop.call_soon_threadsafe(self._offer, stream, result)
 
     def render_one(self, stream: Stream) -> Rendered | None:
         """In a worker thread: the stream's next event, in its own request context. The context is made once
@@ -214,17 +227,23 @@ class LiveLayer:
                 return None
             return render()
 
-    def _rendered(self, table_id: str, streams: list[Stream], done: Future[list[Rendered | None]]) -> None:
+    def _offer(self, stream: Stream, result: Rendered | None) -> None:
+        """On the loop: a stream's new event, kept to be sent unless it already has as new a one."""
+        if result is None:
+            stream.failed = True
+        elif result[0] > stream.sent and (stream.offered is None or result[0] > stream.offered[0]):
+            stream.offered = result
+        else:
+            return
+        stream.wake.set()
+
+    def _rendered(self, table_id: str, streams: list[Stream], done: Future[None]) -> None:
+        """On the loop, after the job's offers (the loop runs its callbacks in the order they were handed)."""
         self.rendering.discard(table_id)
-        results = done.result() if not done.cancelled() and done.exception() is None else [None] * len(streams)
-        for stream, result in zip(streams, results):
-            if result is None:
+        if done.cancelled() or done.exception() is not None:  # shut down meanwhile: the pages reconnect
+            for stream in streams:
                 stream.failed = True
-            elif result[0] > stream.sent and (stream.offered is None or result[0] > stream.offered[0]):
-                stream.offered = result
-            else:
-                continue
-            stream.wake.set()
+                stream.wake.set()
         if table_id in self.again:
             self.again.discard(table_id)
             self._render(table_id)

@@ -13,6 +13,7 @@ from werkzeug.wrappers import Response as BaseResponse  # what redirect() makes
 from ..games.texts import LANGUAGES
 from ..service import TableService
 from ..store import open_store
+from .templating import CompanionFlask
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 MAX_BODY = 64 * 1024  # a full meld is well under 1 KiB; anything near this is not a player
@@ -31,7 +32,7 @@ class _Json(DefaultJSONProvider):
 
 def create_app(db_path: str, *, lang: str = "en", public_url: str | None = None,
                secret_key: str | None = None) -> Flask:
-    app = Flask("companion", static_folder=_asset_dir("static"), template_folder=_asset_dir("templates"))
+    app = CompanionFlask("companion", static_folder=_asset_dir("static"), template_folder=_asset_dir("templates"))
     app.config.update(
         MAX_CONTENT_LENGTH=MAX_BODY,
         SECRET_KEY=secret_key or secrets.token_hex(32),

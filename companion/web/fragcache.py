@@ -221,18 +221,34 @@ def join(top: Pieces, seat: Pieces | None, sse: bool, packed: bool, csrf: str | 
     token and action ids (``fresh``: old -> new) and at each seat part's place that part of ``seat`` (its ids
     from ``seat_fresh``). (the bytes, the same as raw deflate blocks ending on a byte boundary, never final;
     None unless ``packed``)."""
-    plain_out: list[bytes] = []
-    packed_out: list[bytes] = []
-    token = csrf.encode() if csrf else b""
+    out = _Joined(seat, sse, packed, csrf.encode() if csrf else b"", seat_fresh)
+    fixed = top.form(sse, False)
+    out.add(fixed, top.form(sse, True) if packed else fixed, top.slots, 0, len(fixed) - 1, fresh)
+    return b"".join(out.plain), b"".join(out.packed) if packed else None
 
-    def add(fixed: list[bytes], blocks: list[bytes], slots: list[Slot], first: int, last: int,
+
+class _Joined:
+    """A join under way. (A class, not a closure calling itself: that closure was a reference cycle per phone
+    and event, left for the cyclic collector, whose passes hold the interpreter lock.)"""
+
+    __slots__ = ("plain", "packed", "seat", "sse", "is_packed", "token", "seat_fresh", "seat_fixed", "seat_blocks")
+
+    def __init__(self, seat: Pieces | None, sse: bool, packed: bool, token: bytes, seat_fresh: dict[str, str]):
+        self.plain: list[bytes] = []
+        self.packed: list[bytes] = []
+        self.seat, self.sse, self.is_packed, self.token, self.seat_fresh = seat, sse, packed, token, seat_fresh
+        self.seat_fixed = seat.form(sse, False) if seat is not None else []
+        self.seat_blocks = (seat.form(sse, True) if packed else self.seat_fixed) if seat is not None else []
+
+    def add(self, fixed: list[bytes], blocks: list[bytes], slots: list[Slot], first: int, last: int,
             ids: dict[str, str]) -> None:
+        plain_out, packed_out, sse, packed, seat = self.plain, self.packed, self.sse, self.is_packed, self.seat
         plain_out.append(fixed[first])
         packed_out.append(blocks[first])
         for at in range(first, last):
             slot = slots[at]
             if slot is None or isinstance(slot, str):
-                value = token if slot is None else ids[slot].encode()
+                value = self.token if slot is None else ids[slot].encode()
                 plain_out.append(value)
                 packed_out.append(stored_block(value))
             elif isinstance(slot, Block):
@@ -241,15 +257,9 @@ def join(top: Pieces, seat: Pieces | None, sse: bool, packed: bool, csrf: str | 
             elif seat is None or slot < 0:
                 raise ValueError("a seat part's place without the seat's parts")
             else:
-                add(seat_fixed, seat_blocks, seat.slots, *seat.bounds[slot], seat_fresh)
+                self.add(self.seat_fixed, self.seat_blocks, seat.slots, *seat.bounds[slot], self.seat_fresh)
             plain_out.append(fixed[at + 1])
             packed_out.append(blocks[at + 1])
-
-    seat_fixed = seat.form(sse, False) if seat is not None else []
-    seat_blocks = (seat.form(sse, True) if packed else seat_fixed) if seat is not None else []
-    fixed = top.form(sse, False)
-    add(fixed, top.form(sse, True) if packed else fixed, top.slots, 0, len(fixed) - 1, fresh)
-    return b"".join(plain_out), b"".join(packed_out) if packed else None
 
 
 def gzip_member(plain: bytes, packed: bytes) -> bytes:
