@@ -73,6 +73,7 @@ class TableService(SeatClaims, LiveUpdates):
         # reads stay fast while a write waits for its commit. Writers of one table queue on its entry's lock;
         # writers of different tables only meet in the store (SQLite: one at a time; PostgreSQL: in parallel).
         self._lock = threading.RLock()
+        self._together = threading.local()  # reads_together(): the tables this thread has caught up in the block
         self._init_live()  # the streams' side: companion/subscribers.py
         # Changes committed by other processes (and this one's, which it already knows) arrive on a store thread.
         self._stop_listening = store.listen(self._delivered)
@@ -234,11 +235,29 @@ class TableService(SeatClaims, LiveUpdates):
     def _fresh(self, table_id: str) -> CachedTable:
         """The table's entry, caught up with whatever any process committed before this call: the store says
         what moved (SQLite: nothing, for one pragma, unless some connection committed; PostgreSQL: the table's
-        last seq), and only an entry that is behind replays the new events."""
-        moved = self.store.changes(table_id)
-        if moved:
-            self._caught_up(moved, relay=False)
+        last seq), and only an entry that is behind replays the new events. Inside ``reads_together`` the
+        store is asked once per table."""
+        asked: set[str] | None = getattr(self._together, "asked", None)
+        if asked is None or table_id not in asked:
+            moved = self.store.changes(table_id)
+            if moved:
+                self._caught_up(moved, relay=False)
+            if asked is not None:
+                asked.add(table_id)
         return self._entry(table_id)
+
+    @contextmanager
+    def reads_together(self) -> Iterator[None]:
+        """Reads in this thread, in this block, that belong to one moment — the live layer's rendering of a
+        change for each of a table's phones — ask the store whether the table moved once, not once per read
+        (on PostgreSQL a query each: five phones made five). A change committed meanwhile by another process
+        is not missed: its notice starts the next rendering."""
+        outer = getattr(self._together, "asked", None)
+        self._together.asked = set() if outer is None else outer
+        try:
+            yield
+        finally:
+            self._together.asked = outer
 
     def _entry(self, table_id: str) -> CachedTable:
         """The cached entry, or one replayed from the log (outside the cache lock) and cached."""

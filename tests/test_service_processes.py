@@ -290,3 +290,58 @@ def test_postgres_a_lost_notice_connection_reconnects_and_catches_up(postgres_ur
         for service in (a, b):
             service.close()
             service.store.close()
+
+
+def counting_changes(service: TableService) -> list[str]:
+    """Record every "did the table move?" question this service asks its store."""
+    calls: list[str] = []
+    real = service.store.changes
+
+    def changes(table_id: str):
+        calls.append(table_id)
+        return real(table_id)
+
+    service.store.changes = changes  # type: ignore[method-assign]
+    return calls
+
+
+def test_reads_together_ask_the_store_once_per_table_and_the_next_read_outside_sees_the_other_write(pair):
+    a, b = pair
+    tid = a.create_table(["A", "B", "C"]).record.id
+    other = a.create_table(["D", "E", "F"]).record.id
+    b.snapshot(tid), b.snapshot(other)
+    asked = counting_changes(b)
+    with b.reads_together():  # the live layer's rendering of one change for each of a table's five phones
+        for _ in range(5):
+            assert b.snapshot(tid).version == 0
+        b.snapshot(other)
+        with b.reads_together():  # nested: still the one moment
+            b.snapshot(tid)
+    assert asked == [tid, other]
+    a.act(tid, RESEARCH, version=0)  # another process moves the table
+    assert b.snapshot(tid).version == 1  # outside the block every read asks again: never stale
+    assert asked == [tid, other, tid]
+
+
+def test_reads_together_are_per_thread(pair):
+    a, b = pair
+    tid = a.create_table(["A", "B", "C"]).record.id
+    b.snapshot(tid)
+    asked = counting_changes(b)
+    inside = threading.Event()
+    done = threading.Event()
+
+    def hold() -> None:
+        with b.reads_together():
+            b.snapshot(tid)
+            inside.set()
+            done.wait(5)
+
+    thread = threading.Thread(target=hold)
+    thread.start()
+    assert inside.wait(5)
+    a.act(tid, RESEARCH, version=0)
+    assert b.snapshot(tid).version == 1  # another thread's block does not make this read skip its question
+    done.set()
+    thread.join(5)
+    assert asked == [tid, tid]

@@ -200,7 +200,12 @@ class LiveLayer:
 
     def _render_all(self, streams: list[Stream]) -> None:
         """In a worker thread: each stream's next event, from the shared rendering of its version and viewer,
-        handed to the loop as soon as it is made (the table's first phone need not wait for its fifth)."""
+        handed to the loop as soon as it is made (the table's first phone need not wait for its fifth). The
+        table is read as of one moment for all of them (``reads_together``)."""
+        with self.service.reads_together():
+            self._render_each(streams)
+
+    def _render_each(self, streams: list[Stream]) -> None:
         for stream in streams:
             try:
                 result = self.render_one(stream)
