@@ -239,8 +239,10 @@ def table_view(req: TableRequest[State]) -> dict[str, Any]:
     flash = req.flash or {}
     history = req.history
     latest = last_play(history) if state.phase == Phase.PLAY else None
-    fresh = Counter(latest["added"]) if latest and not latest.get("old") else Counter()
-    table = [_set_view(s, i + 1, lang, fresh) for i, s in enumerate(state.table)]
+    by_set: list[Counter[str]] = latest["added_by_set"] if latest and not latest.get("old") else []
+    if len(by_set) != len(state.table):  # not the table this play laid (never, while the log is the table's)
+        by_set = [Counter()] * len(state.table)
+    table = [_set_view(s, i + 1, lang, by_set[i]) for i, s in enumerate(state.table)]
     players = players_view(state, req.me, lang)
     active = state.active if state.phase == Phase.PLAY else None
     minimum = int(state.option("initial_meld_min"))
@@ -307,13 +309,8 @@ def last_play(history: list[dict[str, Any]]) -> dict[str, Any] | None:
             table, melded, found = [], set(), None
         elif kind == "play":
             new = _sets_of(action.get("table"))
-            old = Counter(x for s in table for x in s)
-            added = []
-            for x in (x for s in new for x in s[0]):
-                if old[x] > 0:
-                    old[x] -= 1
-                else:
-                    added.append(x)
+            added_by_set = _new_in_each_set(table, [tiles for tiles, _ in new])
+            added = [x for counted in added_by_set for x in counted.elements()]
             seat = row.get("seat")
             first = seat not in melded
             total = None
@@ -330,10 +327,40 @@ def last_play(history: list[dict[str, Any]]) -> dict[str, Any] | None:
                 melded.add(seat)
             table = [list(s[0]) for s in new]
             found = {"seq": row.get("seq"), "seat": seat, "name": row.get("player") or "?", "added": added,
-                     "initial": total}
+                     "added_by_set": added_by_set, "initial": total}
         elif kind in ("draw", "pass", "timeout", "rack") and found is not None:
             found = {**found, "old": True}
     return found
+
+
+def _new_in_each_set(before: list[list[str]], after: list[list[str]]) -> list[Counter[str]]:
+    """For each set of the table after a play, the tiles the play brought to it. The table's tiles cannot say
+    which of two equal tiles is the new one; the sets can, mostly: a set that lies exactly as a set before the
+    play (the same tiles) was not touched, so a new blue 5 is marked in the set it joined, not in an untouched
+    set holding the other blue 5. Among the sets the play changed, the tiles that were on the table before are
+    taken in table order."""
+    untouched = Counter(tuple(sorted(s)) for s in before)
+    kept = [False] * len(after)
+    for i, tiles in enumerate(after):
+        key = tuple(sorted(tiles))
+        if untouched[key] > 0:
+            untouched[key] -= 1
+            kept[i] = True
+    pool = Counter(x for s in before for x in s)
+    for i, tiles in enumerate(after):
+        if kept[i]:
+            pool.subtract(tiles)
+    out: list[Counter[str]] = []
+    for i, tiles in enumerate(after):
+        brought: Counter[str] = Counter()
+        if not kept[i]:
+            for x in tiles:
+                if pool[x] > 0:
+                    pool[x] -= 1
+                else:
+                    brought[x] += 1
+        out.append(brought)
+    return out
 
 
 def _sets_of(raw: Any) -> list[tuple[list[str], str | None]]:

@@ -320,3 +320,32 @@ def test_rules_page(client: FlaskClient, lang: str) -> None:
     html = page(client, "/rules/rummikub", lang)
     assert "RK6" in html and "RK10" in html and 'class="rk-tile' in html
     assert "/rules/laminate" in html
+
+
+def marked_new(html: str) -> list[list[str]]:
+    """Per table set on the page, the tiles marked as just laid."""
+    out = []
+    for block in re.findall(r'<li class="rk-set[^"]*"[^>]*>(.*?)</li>', html, re.S):
+        out.append(re.findall(r'class="rk-tile c-\w+ is-new[^"]*" data-t="([^"]+)"', block))
+    return out
+
+
+def test_rk_new_tile_marker_is_on_the_set_the_tile_joined_not_an_untouched_set_with_its_twin(client) -> None:
+    tid, _ = new_table(client, ["Ann", "Bo"], initial_meld_min=1)
+    api_act(client, tid, {"type": "play", "table": [["b4", "b5", "b6"], ["r1", "r2", "r3"]]})
+    api_act(client, tid, {"type": "draw"})
+    # Ann lays the second blue 5 onto the run r1-r3's neighbour set: a new group b5 r5 k5
+    api_act(client, tid, {"type": "play", "table": [["b4", "b5", "b6"], ["r1", "r2", "r3"], ["b5", "r5", "k5"]]})
+    sets = marked_new(page(client, f"/t/{tid}"))
+    assert len(sets) == 3
+    assert sets[0] == [] and sets[1] == []  # the untouched b4 b5 b6 keeps its blue 5 unmarked
+    assert sorted(sets[2]) == ["b5", "k5", "r5"]
+
+
+def test_rk_new_tile_marker_on_a_set_extended_with_a_twin_of_a_tile_elsewhere(client) -> None:
+    tid, _ = new_table(client, ["Ann", "Bo"], initial_meld_min=1)
+    api_act(client, tid, {"type": "play", "table": [["r7", "b7", "k7"], ["r4", "r5", "r6"]]})
+    api_act(client, tid, {"type": "draw"})
+    api_act(client, tid, {"type": "play", "table": [["r7", "b7", "k7"], ["r4", "r5", "r6", "r7"]]})
+    sets = marked_new(page(client, f"/t/{tid}"))
+    assert sets == [[], ["r7"]]
