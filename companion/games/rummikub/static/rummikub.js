@@ -147,6 +147,14 @@
       if (fg) { fg.setAttribute("stroke-dashoffset", String(Math.round(1000 - 1000 * rem / total) / 10)); }
       el.classList.toggle("urgent", rem > 0 && rem <= 10);
       el.classList.toggle("up", rem === 0);
+      var centre = $("[data-cv-timer]");  // the table-centre view's line shows the same clock
+      if (centre) {
+        var text = $(".cv-timer-text", centre);
+        var said = tx("timer_left", { s: rem });
+        if (text && text.textContent !== said) { text.textContent = said; }
+        centre.classList.toggle("urgent", rem > 0 && rem <= 10);
+        centre.classList.toggle("up", rem === 0);
+      }
       var box = $("#rk-timeout");
       if (box) { box.classList.toggle("shown", rem === 0); }
       var name = table() ? table().getAttribute("data-active-name") : "";

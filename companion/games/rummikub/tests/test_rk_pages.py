@@ -349,3 +349,14 @@ def test_rk_new_tile_marker_on_a_set_extended_with_a_twin_of_a_tile_elsewhere(cl
     api_act(client, tid, {"type": "play", "table": [["r7", "b7", "k7"], ["r4", "r5", "r6", "r7"]]})
     sets = marked_new(page(client, f"/t/{tid}"))
     assert sets == [[], ["r7"]]
+
+
+@pytest.mark.parametrize("lang, said", [("en", "s left"), ("ja", "残り")])
+def test_rk9_the_turn_timer_is_on_the_centre_view_too(client, lang: str, said: str) -> None:
+    tid, vid = new_table(client, ["Ann", "Bo"], turn_timer=60)
+    html = page(client, f"/v/{vid}?centre=1", lang)
+    centre = html[html.index('class="cv rk-cv"'):]
+    line = re.search(r'<h1 class="cv-status[^"]*" id="cv-status">(.*?)</h1>', centre, re.S)
+    assert line and "data-cv-timer" in line.group(1) and said in line.group(1)
+    untimed, untimed_view = new_table(client, ["Ann", "Bo"], turn_timer=0)
+    assert "data-cv-timer" not in page(client, f"/v/{untimed_view}?centre=1", lang)
