@@ -26,6 +26,7 @@ from .service import ServiceError, TableService
 from .tables import Snapshot
 
 FORMAT = 2  # bump when the shape of a derived play changes: cached plays of another format are derived again
+STATUSES = ("finished", "running", "closed")  # closed: unfinished, closed for being idle (public mode)
 
 #: A namespace for the plays' UUIDs in the BG Stats file: stable per table (a second import updates, never
 #: duplicates) without giving away the table's view id.
@@ -135,9 +136,18 @@ def plays(service: TableService) -> list[dict[str, Any]]:
                 if len(_MEMORY) >= _MEMORY_MAX:
                     _MEMORY.clear()
                 _MEMORY[(store.location, tid)] = (play["version"], play)
-        out.append(play)
+        out.append(_as_now(service, play))
     store.put_plays(fresh)
     return out
+
+
+def _as_now(service: TableService, play: dict[str, Any]) -> dict[str, Any]:
+    """The play as it stands now: an unfinished table closed for being idle (public mode) is ``closed``, not
+    ``running`` — it takes no more moves. Decided at each read (time passes without a new version), on a copy
+    (the play itself is kept for the next reads)."""
+    if play["status"] == "running" and service.idle_past_limit(play["last_at"]):
+        return {**play, "status": "closed"}
+    return play
 
 
 def plays_of(service: TableService, table_ids: Iterable[str]) -> list[dict[str, Any]]:
@@ -150,7 +160,7 @@ def plays_of(service: TableService, table_ids: Iterable[str]) -> list[dict[str, 
         except (ServiceError, RuleError):  # gone, a game no longer offered, a log this server cannot replay
             continue
         last = snap.history[-1].event.at if snap.history else None
-        out.append(derive(snap, last))
+        out.append(_as_now(service, derive(snap, last)))
     out.sort(key=lambda p: (p["created_at"], p["id"]), reverse=True)
     return out
 
@@ -321,7 +331,7 @@ def _cell(value: Any) -> Any:
 
 
 def csv_text(all_plays: Iterable[dict[str, Any]], game_names: dict[str, str]) -> str:
-    """Every play, one row per seat (running tables too, with status "running" and no place)."""
+    """Every play, one row per seat (unfinished tables too, with status "running" or "closed" and no place)."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_COLUMNS)

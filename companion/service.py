@@ -366,6 +366,12 @@ class TableService(SeatClaims, LiveUpdates):
             last = entry.entries[-1].event.at if entry.entries else entry.record.created_at
         return self.clock() - _epoch(last)
 
+    def idle_past_limit(self, last_at: str) -> bool:
+        """Whether a table whose last event (or creation) was at ``last_at`` is closed for being idle by now
+        (public mode's ``close_idle_after``): what the plays record says of a table this process need not hold."""
+        limit = self.close_idle_after
+        return limit is not None and self.clock() - _epoch(last_at) > limit
+
     def is_closed(self, table_id: str) -> bool:
         """Whether the table is closed for being idle past ``close_idle_after`` (as this process holds it)."""
         limit = self.close_idle_after

@@ -122,6 +122,27 @@ def test_a_table_idle_past_the_limit_is_closed_and_keeps_its_play(public: Flask,
     assert [(p["table"], p["version"]) for p in plays] == [(vid, 2)]  # the play is kept
 
 
+def test_a_closed_unfinished_table_is_closed_in_the_plays_record_not_running(public: Flask,
+                                                                             later: list[float]) -> None:
+    ann, table = joined(public, ["Ann", "Ben", "Cy"])
+    vid = table["view_id"]
+    assert ann.post(f"/api/tables/{table['id']}/actions", json={"action": RESEARCH}).status_code == 200
+    assert [p["status"] for p in ann.get("/api/plays").get_json()["plays"]] == ["running"]
+    later[0] = 2 * HOUR  # no new version: the play turns closed as time passes
+    plays = ann.get("/api/plays").get_json()["plays"]
+    assert [(p["table"], p["status"]) for p in plays] == [(vid, "closed")]
+    assert ann.get("/api/plays?status=closed").get_json()["plays"][0]["table"] == vid
+    assert ann.get("/api/plays?status=running").get_json()["plays"] == []
+    page = ann.get("/plays").get_data(as_text=True)
+    assert 'class="play-status closed">Closed unfinished<' in page and "play-status running" not in page
+    assert "Continue" not in page.split('class="play closed"', 1)[1].split("</li>", 1)[0]
+    assert ann.get("/api/players").get_json()["players"] == []  # an unfinished play counts for no one
+    csv_rows = ann.get("/api/plays/export.csv").get_data(as_text=True).splitlines()[1:]
+    assert csv_rows and all(",closed," in row for row in csv_rows)
+    later[0] = 0  # the clock back: judged at each read, from the stored play
+    assert [p["status"] for p in ann.get("/api/plays").get_json()["plays"]] == ["running"]
+
+
 def test_play_again_and_page_forms_on_a_closed_table_are_refused(public: Flask, later: list[float]) -> None:
     ann, table = joined(public, ["Ann", "Ben", "Cy"])
     later[0] = 2 * HOUR

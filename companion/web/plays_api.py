@@ -24,7 +24,6 @@ from .i18n import request_lang
 from .viewer import service, visible_plays
 
 plays_api = Blueprint("plays_api", __name__, url_prefix="/api")
-STATUSES = ("finished", "running")
 
 
 def game_names(lang: str) -> dict[str, str]:
@@ -55,7 +54,7 @@ def _filters() -> dict[str, Any]:
     if game is not None and games.get(game) is None:
         raise BadRequest(COMMON.msg("req_game_id"))
     status = request.args.get("status") or None
-    if status is not None and status not in STATUSES:
+    if status is not None and status not in record.STATUSES:
         raise BadRequest(COMMON.msg("req_plays_status"))
     player = request.args.get("player") or None
     if player is not None and len(player) > 200:

@@ -27,7 +27,7 @@ PLAY_PLAYER = obj({
 
 PLAY = obj({
     "table": {**ID, "description": "The table's view id (read-only link: /v/{table})."},
-    "game": {"type": "string"}, "status": {"enum": ["finished", "running"]},
+    "game": {"type": "string"}, "status": {"enum": ["finished", "running", "closed"]},
     "created_at": TIME, "finished_at": {**TIME, "type": ["string", "null"]}, "last_at": TIME,
     "duration_min": {"type": ["integer", "null"], "minimum": 0},
     "start": nat(), "options": {"type": "object"}, "version": nat(),
@@ -96,7 +96,7 @@ FILTERS = [
     {"name": "player", "in": "query", "required": False, "schema": {"type": "string", "maxLength": 200},
      "description": "Only plays with this player, matched as typed at the table (Unicode NFC, trimmed; case "
                     "counts)."},
-    {"name": "status", "in": "query", "required": False, "schema": {"enum": ["finished", "running"]}},
+    {"name": "status", "in": "query", "required": False, "schema": {"enum": ["finished", "running", "closed"]}},
 ]
 
 

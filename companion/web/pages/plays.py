@@ -108,7 +108,7 @@ def plays_page() -> str:
     game = request.args.get("game") or None
     if game is not None and games.get(game) is None:
         game = None
-    status = request.args.get("status") if request.args.get("status") in ("finished", "running") else None
+    status = request.args.get("status") if request.args.get("status") in record_of.STATUSES else None
     player = (request.args.get("player") or "")[:200] or None
     everything = visible_plays()
     chosen = record_of.select(everything, game=game, status=status, player=player)
