@@ -90,9 +90,12 @@ class Phone:
 
 def open_sockets(pid: int) -> int:
     """How many sockets a process holds (its phones' connections, and a few of its own)."""
+    count = 0
     with contextlib.suppress(OSError):
-        return sum(os.readlink(f"/proc/{pid}/fd/{fd}").startswith("socket:") for fd in os.listdir(f"/proc/{pid}/fd"))
-    return 0
+        for fd in os.listdir(f"/proc/{pid}/fd"):
+            with contextlib.suppress(OSError):  # closed while we look
+                count += os.readlink(f"/proc/{pid}/fd/{fd}").startswith("socket:")
+    return count
 
 
 async def main_async(args: argparse.Namespace, port: int, pid: int) -> dict[str, object]:

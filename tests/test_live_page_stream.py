@@ -393,3 +393,63 @@ def test_environ_for_flask_from_an_asgi_request() -> None:
     assert environ["QUERY_STRING"] == "since=3&x=%20" and environ["REMOTE_ADDR"] == "10.0.0.7"
     assert environ["HTTP_COOKIE"] == "a=1; b=2" and environ["HTTP_X_MANY"] == "1,2"
     assert environ["CONTENT_TYPE"] == "t/x" and environ["HTTP_HOST"] == "h:1" and environ["SERVER_PORT"] == "8000"
+
+
+def test_a_phone_whose_rendering_fails_does_not_hold_back_the_others_of_its_table(app: Flask,
+                                                                                  client: FlaskClient) -> None:
+    """The live layer renders a change for each of a table's phones in turn and hands each its event as soon as
+    it is made: one phone's rendering failing ends that phone's stream (its page reconnects) and no other's."""
+    tid = new_table(client)["id"]
+    layer = LiveLayer(app)
+
+    async def scenario() -> tuple[list[int], list[int], bool]:
+        sent: dict[str, list[int]] = {"good": [], "bad": []}
+        ended = {"good": False, "bad": False}
+        gone = asyncio.Event()
+
+        def sender(name: str) -> Any:
+            async def send(message: dict[str, Any]) -> None:
+                found = re.search(rb"id: (\d+)\n", message.get("body", b""))
+                if found:
+                    sent[name].append(int(found.group(1)))
+                if not message.get("more_body", False) and message["type"] == "http.response.body":
+                    ended[name] = True
+            return send
+
+        async def receive() -> dict[str, Any]:
+            await gone.wait()
+            return {"type": "http.disconnect"}
+
+        def scope(port: int) -> dict[str, Any]:
+            return {"type": "http", "method": "GET", "path": f"/t/{tid}/live", "query_string": b"",
+                    "headers": [(b"host", b"127.0.0.1")], "client": ("127.0.0.1", port),
+                    "server": ("127.0.0.1", 80), "http_version": "1.1", "scheme": "http", "root_path": ""}
+
+        loop = asyncio.get_running_loop()
+        bad = loop.create_task(layer.handle(scope(5), receive, sender("bad")))
+        while not sent["bad"]:
+            await asyncio.sleep(0.01)
+        good = loop.create_task(layer.handle(scope(6), receive, sender("good")))
+        while not sent["good"]:
+            await asyncio.sleep(0.01)
+        # the first phone's later renderings fail
+        for stream in layer.tables[tid]:
+            if stream.environ["REMOTE_PORT"] == "5":
+                def broken() -> Any:
+                    raise RuntimeError("a rendering that fails")
+                stream.live.render = broken
+        await loop.run_in_executor(None, act, client, tid)
+        for _ in range(500):
+            if 1 in sent["good"] and ended["bad"]:
+                break
+            await asyncio.sleep(0.01)
+        gone.set()
+        await asyncio.wait_for(asyncio.gather(bad, good), 5)
+        return sent["good"], sent["bad"], ended["bad"]
+
+    try:
+        good, bad, bad_ended = asyncio.run(scenario())
+        assert good == [0, 1]  # the change reached the phone whose rendering works
+        assert bad == [0] and bad_ended  # the other's stream ended (its page reconnects), without that event
+    finally:
+        layer.stop()

@@ -39,4 +39,3 @@ def tune_for_serving() -> None:
     gc.freeze()
     gc.set_threshold(YOUNG_THRESHOLD, *OLDER_THRESHOLDS)
     sys.setswitchinterval(SWITCH_INTERVAL)
-

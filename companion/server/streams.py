@@ -43,8 +43,10 @@ _STREAM_PATH = re.compile(r"/(?:t|v)/[^/]+/live|/api/tables/[^/]+/events")
 # one: they are Python all through, so under the interpreter lock a second thread only splits the one core
 # between two jobs and each ends later — at 100 tables with a seat per phone (benchmarks/bench_cafe.py --seats,
 # quiet machine) push p95 74-85 ms with one thread, 100-119 ms with two, 168-312 ms with four, and less CPU
-# per change (16-17.5 ms against 17-20). The price: a rendering waiting on the database (on PostgreSQL, one
-# short indexed read per change since ``reads_together``) holds back the renderings queued behind it.
+# per change (16-17.5 ms against 17-20). The price: a rendering that waits holds back the renderings queued
+# behind it — on the database (on PostgreSQL one short indexed read per change since ``reads_together``), or,
+# catching a table up after another process's write, on this process's writer of that table while its own
+# write waits for the database (SQLite: another process's write transaction, milliseconds).
 OPENING_THREADS = 2
 RENDER_THREADS = 1
 

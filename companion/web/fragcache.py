@@ -233,7 +233,8 @@ class _Joined:
 
     __slots__ = ("plain", "packed", "seat", "sse", "is_packed", "token", "seat_fresh", "seat_fixed", "seat_blocks")
 
-    def __init__(self, seat: Pieces | None, sse: bool, packed: bool, token: bytes, seat_fresh: dict[str, str]):
+    def __init__(self, seat: Pieces | None, sse: bool, packed: bool, token: bytes,
+                 seat_fresh: dict[str, str]) -> None:
         self.plain: list[bytes] = []
         self.packed: list[bytes] = []
         self.seat, self.sse, self.is_packed, self.token, self.seat_fresh = seat, sse, packed, token, seat_fresh

@@ -117,7 +117,8 @@ def plays_paths(table_param: dict[str, Any], as_json: Callable[..., dict[str, An
         }},
         "/api/plays": {"get": {
             "operationId": "plays", "summary": "Every table's play, newest first: players, seats, start, options, "
-                                               "scores, winners, duration; running tables too.",
+                                               "scores, winners, duration; unfinished tables too "
+                                               "(running, or closed for being idle).",
             "parameters": FILTERS,
             "responses": {"200": as_json("The plays.", obj({"plays": {"type": "array", "items": PLAY}},
                                                           ("plays",))), **errors(400)},

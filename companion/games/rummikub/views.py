@@ -294,9 +294,10 @@ def _rounds_played(state: State) -> list[dict[str, Any]]:
 
 
 def last_play(history: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """The last standing play of the current round, from the log alone: who, the tiles it added (its table
-    minus the table of the play before it) and, for a seat's first play of the round, the value of its new
-    sets (RK6). Only plays change the table and ``next_round`` clears it, so the log is enough."""
+    """The last standing play of the current round, from the log alone: who, the tiles it added to each set
+    (``_new_in_each_set``: its table against the table of the play before it) and, for a seat's first play of
+    the round, the value of its new sets (RK6). Only plays change the table and ``next_round`` clears it, so the
+    log is enough."""
     table: list[list[str]] = []
     melded: set[int] = set()
     found: dict[str, Any] | None = None
@@ -310,7 +311,6 @@ def last_play(history: list[dict[str, Any]]) -> dict[str, Any] | None:
         elif kind == "play":
             new = _sets_of(action.get("table"))
             added_by_set = _new_in_each_set(table, [tiles for tiles, _ in new])
-            added = [x for counted in added_by_set for x in counted.elements()]
             seat = row.get("seat")
             first = seat not in melded
             total = None
@@ -326,7 +326,7 @@ def last_play(history: list[dict[str, Any]]) -> dict[str, Any] | None:
             if isinstance(seat, int):
                 melded.add(seat)
             table = [list(s[0]) for s in new]
-            found = {"seq": row.get("seq"), "seat": seat, "name": row.get("player") or "?", "added": added,
+            found = {"seq": row.get("seq"), "seat": seat, "name": row.get("player") or "?",
                      "added_by_set": added_by_set, "initial": total}
         elif kind in ("draw", "pass", "timeout", "rack") and found is not None:
             found = {**found, "old": True}

@@ -1,6 +1,6 @@
 """Plays remembered and "play again", as pages (every game; the JSON twins are in web/plays_api.py).
 
-  /plays                 every table's play (finished and running; reopen a running one)
+  /plays                 every table's play (finished, running or closed for being idle; reopen a running one)
   /players               each player's record per game
   /t/<id>/again          POST: play again from the end screen (PRG to the new table)
   /t/<id>/next           GET: follow to the table that "play again" made (keeps this phone's seat)

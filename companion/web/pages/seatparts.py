@@ -92,7 +92,8 @@ def _modules() -> list[Any]:
     ui = game_ui(game) if game is not None else None
     out = []
     for template in ((ui.seat_parts,) if ui is not None and ui.seat_parts else ()) + (FRAME_PARTS,):
-        key = (template, id(ui), getattr(g, "lang", None), request.script_root, id(current_app))
+        # by the game too: the module keeps the context of its first rendering (``remembered``'s scope names the game)
+        key = (template, id(ui), id(game), getattr(g, "lang", None), request.script_root, id(current_app))
         found = _MODULES.get(key)
         if found is None or found[0] is not ui:
             variables: dict[str, Any] = {}

@@ -152,6 +152,9 @@
         var text = $(".cv-timer-text", centre);
         var said = tx("timer_left", { s: rem });
         if (text && text.textContent !== said) { text.textContent = said; }
+        // the status line labels the view: a screen reader hears the clock every 10 s, as on the phones
+        var heard = $(".cv-timer-said", centre);
+        if (heard && rem % 10 === 0 && heard.textContent !== said) { heard.textContent = said; }
         centre.classList.toggle("urgent", rem > 0 && rem <= 10);
         centre.classList.toggle("up", rem === 0);
       }

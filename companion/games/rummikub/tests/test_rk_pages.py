@@ -360,3 +360,24 @@ def test_rk9_the_turn_timer_is_on_the_centre_view_too(client, lang: str, said: s
     assert line and "data-cv-timer" in line.group(1) and said in line.group(1)
     untimed, untimed_view = new_table(client, ["Ann", "Bo"], turn_timer=0)
     assert "data-cv-timer" not in page(client, f"/v/{untimed_view}?centre=1", lang)
+
+
+@pytest.mark.parametrize("before, after, expected", [
+    # a set added beside untouched ones: only its tiles
+    ([["b4", "b5", "b6"]], [["b4", "b5", "b6"], ["b5", "r5", "k5"]], [[], ["b5", "k5", "r5"]]),
+    # the twin sits in a changed set listed before the untouched one
+    ([["r1", "r2", "r3"], ["b5", "r5", "k5"]], [["r1", "r2", "r3", "r4"], ["b5", "r5", "k5"]], [["r4"], []]),
+    # a joker taken back and replaced by the tile it stood for: the tile is new, the joker moved on
+    ([["r1", "J", "r3"]], [["r1", "r2", "r3"], ["J", "k7", "k8"]], [["r2"], ["k7", "k8"]]),
+    # a run split in two with a tile added to each half
+    ([["k1", "k2", "k3", "k4", "k5", "k6"]], [["k1", "k2", "k3", "k4"], ["k4", "k5", "k6"]], [[], ["k4"]]),
+    # two sets merged: nothing new but the tile that joins them
+    ([["y1", "y2", "y3"], ["y5", "y6", "y7"]], [["y1", "y2", "y3", "y4", "y5", "y6", "y7"]], [["y4"]]),
+    # the same tiles laid in another order and place: nothing new
+    ([["b1", "b2", "b3"], ["r9", "b9", "k9"]], [["k9", "b9", "r9"], ["b1", "b2", "b3"]], [[], []]),
+])
+def test_rk_new_tiles_are_counted_per_set(before: list[list[str]], after: list[list[str]],
+                                          expected: list[list[str]]) -> None:
+    from companion.games.rummikub.views import _new_in_each_set
+
+    assert [sorted(c.elements()) for c in _new_in_each_set(before, after)] == [sorted(e) for e in expected]
