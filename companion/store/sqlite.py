@@ -13,8 +13,10 @@ SQLite has one writer at a time and the log is never deleted from).
 from __future__ import annotations
 
 import json
+import random
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -26,6 +28,14 @@ from .base import Change, EventRow, IntegrityError, Store, StoreError, TableReco
 SCHEMA_VERSION = 5
 POLL_SECONDS = 0.015  # how often the watcher looks at data_version for other processes' writes
 _EVENT_COLUMNS = "seq, kind, seat, action, undoes, action_id, at, by_seat"
+
+
+OPEN_TIMEOUT = 30.0  # seconds an opening keeps trying while other processes open the same new file
+
+
+def _busy(exc: sqlite3.OperationalError) -> bool:
+    text = str(exc).lower()
+    return "locked" in text or "busy" in text
 
 
 def _connect(path: str) -> sqlite3.Connection:
@@ -83,23 +93,34 @@ class SQLiteTransaction(Transaction):
 class SQLiteStore(Store):
     def __init__(self, path: str) -> None:
         self.path = self.location = self.display = path
-        try:
-            conn = _connect(path)
+        self.lock = threading.RLock()
+        deadline = time.monotonic() + OPEN_TIMEOUT
+        attempt = 0
+        while True:
+            try:
+                conn = _connect(path)
+            except sqlite3.DatabaseError as exc:  # a folder, a path that cannot be made...
+                raise StoreError(f"cannot open the SQLite database {path}: {exc}") from None
             self.conn = conn
-            self.lock = threading.RLock()
-            with self.lock:
-                conn.execute("PRAGMA busy_timeout = 30000")
-                mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-                if path != ":memory:" and str(mode).lower() != "wal":
-                    raise StoreError(f"could not switch {path} to WAL (got {mode})")
-                # FULL: the WAL is synced at every commit, so an acknowledged action survives power loss.
-                conn.execute("PRAGMA synchronous = FULL")
-                check = conn.execute("PRAGMA integrity_check").fetchone()[0]
-                if check != "ok":
-                    raise StoreError(f"database {path} failed its integrity check: {check}")
-                self._migrate()
-        except sqlite3.DatabaseError as exc:  # not a database, unreadable, a folder...
-            raise StoreError(f"cannot open the SQLite database {path}: {exc}") from None
+            try:
+                with self.lock:
+                    self._prepare()
+                break
+            except sqlite3.OperationalError as exc:
+                conn.close()
+                # Several processes opening one new file at once: switching it to WAL takes it whole, and SQLite
+                # answers "locked" at once rather than waiting in its busy handler where waiting could deadlock.
+                # Opening again a moment later is what its documentation asks of the application.
+                if not _busy(exc) or time.monotonic() >= deadline:
+                    raise StoreError(f"cannot open the SQLite database {path}: {exc}") from None
+                attempt += 1
+                time.sleep(min(0.5, 0.02 * attempt) * random.uniform(0.5, 1.5))
+            except sqlite3.DatabaseError as exc:  # not a database, unreadable...
+                conn.close()
+                raise StoreError(f"cannot open the SQLite database {path}: {exc}") from None
+            except BaseException:
+                conn.close()
+                raise
         memory = path == ":memory:"
         # A second connection for reads: in WAL mode it never waits for the writer's fsync.
         self._reader = conn if memory else _connect(path)
@@ -111,6 +132,20 @@ class SQLiteStore(Store):
         self._watchers = [self._watch]
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
+
+    def _prepare(self) -> None:
+        """The connection's settings, the file's check and its migration (with the write lock held)."""
+        conn, path = self.conn, self.path
+        conn.execute("PRAGMA busy_timeout = 30000")
+        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        if path != ":memory:" and str(mode).lower() != "wal":
+            raise StoreError(f"could not switch {path} to WAL (got {mode})")
+        # FULL: the WAL is synced at every commit, so an acknowledged action survives power loss.
+        conn.execute("PRAGMA synchronous = FULL")
+        check = conn.execute("PRAGMA integrity_check").fetchone()[0]
+        if check != "ok":
+            raise StoreError(f"database {path} failed its integrity check: {check}")
+        self._migrate()
 
     def close(self) -> None:
         self._stop.set()
