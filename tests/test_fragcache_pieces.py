@@ -1,4 +1,4 @@
-"""The cut rendering (fragcache.Pieces): a hit's body, plain or gzip, is the rendering with this phone's CSRF
+"""The cut rendering (pieces.Pieces): a hit's body, plain or gzip, is the rendering with this phone's CSRF
 token and fresh action ids, built from blocks compressed once."""
 
 from __future__ import annotations
@@ -7,7 +7,8 @@ import gzip
 import re
 import zlib
 
-from companion.web.fragcache import Pieces, SharedRenders, personalise
+from companion.web.fragcache import SharedRenders, personalise
+from companion.web.pieces import Pieces
 
 HTML = ('<form><input type="hidden" name="csrf_token" value="OLDCSRF">'
         '<input type="hidden" name="action_id" value="aaaa"><p>' + "x" * 3000 + '</p>'

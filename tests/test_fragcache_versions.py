@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from companion.web import fragcache
+from companion.web import pieces
 from companion.web.fragcache import SharedRenders
 
 HTML = '<form><input name="csrf_token" value="CSRFTOKEN"><input name="action_id" value="AID1"></form>' * 50
@@ -48,13 +48,13 @@ def test_other_keys_are_kept_as_before() -> None:
 
 def test_streams_waking_together_make_the_event_form_once(monkeypatch: pytest.MonkeyPatch) -> None:
     built: list[int] = []
-    compress = fragcache._deflate_blocks
+    compress = pieces._deflate_blocks
 
     def counting(parts: list[bytes]) -> list[bytes]:
         built.append(1)
         return compress(parts)
 
-    monkeypatch.setattr(fragcache, "_deflate_blocks", counting)
+    monkeypatch.setattr(pieces, "_deflate_blocks", counting)
     shared = SharedRenders()
     made: list[int] = []
     gate = threading.Event()

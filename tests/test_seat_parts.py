@@ -26,9 +26,10 @@ from jinja2 import ChoiceLoader, DictLoader
 from companion import games
 from companion.games.base import Game
 from companion.service import ServiceError
-from companion.web.fragcache import SHARED, sse_lines
+from companion.web.fragcache import SHARED
 from companion.web.pages.live import page_event
 from companion.web.pages.table import fragment_plan, render_table
+from companion.web.pieces import sse_lines
 from companion.web.security import csrf_token
 from companion.web.viewer import seat_cookie
 
@@ -277,7 +278,7 @@ def gzip_safe(body: bytes) -> bytes:
 def test_the_card_grid_is_kept_once_for_the_shared_page_and_every_seat(laminate_app: Flask) -> None:
     """The deck's grid (25 KB, in the picker and in each seat's "my hand") is held as one shared text by the
     renderings made for the cache, not copied into each seat's parts; the pages still carry it whole."""
-    from companion.web import fragcache
+    from companion.web import pieces
 
     app = laminate_app
     tid = _new_laminate(app)
@@ -286,7 +287,7 @@ def test_the_card_grid_is_kept_once_for_the_shared_page_and_every_seat(laminate_
     grid = re.search(r'<div class="suit-rows compact">.*?\n</div>', pages[0], re.S)
     assert grid and len(grid.group(0)) > 2000 and all(grid.group(0) in page for page in pages)
     kept = b"".join(b"".join(entry.value.fixed) for entry in SHARED._entries.values()
-                    if isinstance(entry.value, fragcache.Pieces))
+                    if isinstance(entry.value, pieces.Pieces))
     assert grid.group(0).encode() not in kept, "no seat's parts hold a copy of the grid"
-    assert any(isinstance(slot, fragcache.Block) for entry in SHARED._entries.values()
-               if isinstance(entry.value, fragcache.Pieces) for slot in entry.value.slots)
+    assert any(isinstance(slot, pieces.Block) for entry in SHARED._entries.values()
+               if isinstance(entry.value, pieces.Pieces) for slot in entry.value.slots)

@@ -23,8 +23,8 @@ from ...games.ui import GameUI
 from ...service import ServiceError
 from .. import game_assets
 from ..errors import HTTP_FAILED, HTTP_MESSAGES
-from ..fragcache import SHARE_FROM, block_mark
 from ..i18n import LANGS, request_lang
+from ..pieces import SHARE_FROM, block_mark
 from ..security import Refused
 from ..ui_text import FRAME
 from ..ui_text import JS_TEXT as FRAME_JS_TEXT

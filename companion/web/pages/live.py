@@ -9,7 +9,7 @@ the phone's next one whenever the table moves — in a worker thread, in a reque
 stream's own request — and sends it as ``event: table`` with ``id: VERSION``. The phones that see the same share
 one rendering per version (``fragcache``); several changes while a phone is slow become one event: the latest.
 The stream is gzip-compressed when the browser accepts it, from blocks compressed once per rendering and
-shared by every phone (``fragcache.Pieces``): each event arrives whole, and a stream keeps no
+shared by every phone (``pieces.Pieces``): each event arrives whole, and a stream keeps no
 compressor, only the CRC and length of what it sent (``EventWriter``).
 """
 
@@ -22,7 +22,8 @@ from flask import Response, request
 
 from ...games.ui import parse_uint
 from ...store import TableRecord
-from ..fragcache import GZIP_HEADER, SHARED, accepts_gzip, stored_block
+from ..fragcache import SHARED, accepts_gzip
+from ..pieces import GZIP_HEADER, stored_block
 from ..security import csrf_token
 from ..sse import HEADERS, LiveStream, closed_stream, hand_over, retry_line
 from . import pages

@@ -71,7 +71,7 @@ def stop() -> None:
 @contextlib.contextmanager
 def for_the_cache() -> Iterator[None]:
     """A rendering made to be cut into fragcache's pieces: a big remembered text (the card grid) is written as
-    a mark, kept and compressed once for every rendering that holds it (``fragcache.block_mark``)."""
+    a mark, kept and compressed once for every rendering that holds it (``pieces.block_mark``)."""
     g.share_texts = True
     try:
         yield
